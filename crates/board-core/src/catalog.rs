@@ -1,0 +1,140 @@
+//! The set of known profiles (embedded in the binary or read from disk) and
+//! the resolution of `game/name@N` references against it.
+
+use crate::profile::{ProfileError, ProfileHeader, ProfileId, ProfileRef, parse_header};
+use std::borrow::Cow;
+
+/// One profile file: where it came from, its text and its header.
+#[derive(Clone, Debug)]
+pub struct ProfileSource {
+    /// The path it was read from (`rules/morris/cheng-san.v1.toml`).
+    pub origin: String,
+    /// The TOML text.
+    pub text: Cow<'static, str>,
+    /// Its header, already checked.
+    pub header: ProfileHeader,
+}
+
+impl ProfileSource {
+    /// Reads the header of a profile text. With `check_path`, the origin must
+    /// end in `<game>/<name>.v<version>.toml` matching the header.
+    pub fn new(
+        origin: impl Into<String>,
+        text: impl Into<Cow<'static, str>>,
+        check_path: bool,
+    ) -> Result<Self, ProfileError> {
+        let origin = origin.into();
+        let text = text.into();
+        let header = parse_header(&origin, &text)?;
+        if check_path {
+            let expected = format!(
+                "{}/{}.v{}.toml",
+                header.game, header.name, header.version
+            );
+            let normalized = origin.replace('\\', "/");
+            if !normalized.ends_with(&expected) {
+                return Err(ProfileError::Invalid {
+                    origin,
+                    message: format!(
+                        "the header says {} so the file must be named `{expected}`",
+                        header.id()
+                    ),
+                });
+            }
+        }
+        Ok(ProfileSource {
+            origin,
+            text,
+            header,
+        })
+    }
+
+    /// The profile's identity.
+    pub fn id(&self) -> ProfileId {
+        self.header.id()
+    }
+}
+
+/// Every known profile, sorted by game, name and version.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    sources: Vec<ProfileSource>,
+}
+
+impl Catalog {
+    /// Builds a catalog from `(path, text)` pairs, checking each header and
+    /// file name and rejecting two files with the same identity.
+    pub fn new<I>(files: I) -> Result<Catalog, ProfileError>
+    where
+        I: IntoIterator<Item = (String, Cow<'static, str>)>,
+    {
+        let mut sources = files
+            .into_iter()
+            .map(|(origin, text)| ProfileSource::new(origin, text, true))
+            .collect::<Result<Vec<_>, _>>()?;
+        sources.sort_by_key(ProfileSource::id);
+        for w in sources.windows(2) {
+            if w[0].id() == w[1].id() {
+                return Err(ProfileError::Invalid {
+                    origin: w[1].origin.clone(),
+                    message: format!("{} is also defined by {}", w[1].id(), w[0].origin),
+                });
+            }
+        }
+        Ok(Catalog { sources })
+    }
+
+    /// All profiles, sorted.
+    pub fn sources(&self) -> &[ProfileSource] {
+        &self.sources
+    }
+
+    /// The newest version of each profile, sorted.
+    pub fn newest(&self) -> impl Iterator<Item = &ProfileSource> {
+        self.sources.iter().enumerate().filter_map(|(i, s)| {
+            let next = self.sources.get(i + 1);
+            let superseded = next.is_some_and(|n| {
+                n.header.game == s.header.game && n.header.name == s.header.name
+            });
+            (!superseded).then_some(s)
+        })
+    }
+
+    /// Finds the profile a reference names.
+    pub fn resolve(&self, r: &ProfileRef) -> Result<&ProfileSource, ProfileError> {
+        let same: Vec<&ProfileSource> = self
+            .sources
+            .iter()
+            .filter(|s| s.header.game == r.game && s.header.name == r.name)
+            .collect();
+        let Some(newest) = same.last() else {
+            let mut known: Vec<String> = self
+                .sources
+                .iter()
+                .map(|s| format!("{}/{}", s.header.game, s.header.name))
+                .collect();
+            known.dedup();
+            return Err(ProfileError::UnknownProfile {
+                requested: r.to_string(),
+                known,
+            });
+        };
+        match r.version {
+            None => Ok(newest),
+            Some(v) => same
+                .iter()
+                .find(|s| s.header.version == v)
+                .copied()
+                .ok_or_else(|| ProfileError::UnknownVersion {
+                    profile: format!("{}/{}", r.game, r.name),
+                    requested: v,
+                    known: same.iter().map(|s| s.header.version).collect(),
+                }),
+        }
+    }
+
+    /// Parses a reference and resolves it.
+    pub fn find(&self, reference: &str) -> Result<&ProfileSource, ProfileError> {
+        self.resolve(&reference.parse()?)
+    }
+}

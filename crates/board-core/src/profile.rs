@@ -1,0 +1,328 @@
+//! Versioned rule profiles: identifiers, headers, and the typed parse of a
+//! profile file (`[board]`, a game's `[rules]` and `[start]` tables).
+
+use crate::board_spec::BoardSpec;
+use crate::graph::{BoardError, Graph};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A profile's full identity: `game/name@version`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ProfileId {
+    /// The game crate it configures (`russian-draughts`).
+    pub game: String,
+    /// The profile's name within the game (`russian`).
+    pub name: String,
+    /// Version, from 1.
+    pub version: u32,
+}
+
+impl fmt::Display for ProfileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}@{}", self.game, self.name, self.version)
+    }
+}
+
+/// A request for a profile: `game/name@N`, or `game/name` for the newest.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProfileRef {
+    /// Game part.
+    pub game: String,
+    /// Name part.
+    pub name: String,
+    /// Requested version, `None` for the newest.
+    pub version: Option<u32>,
+}
+
+impl fmt::Display for ProfileRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.game, self.name)?;
+        if let Some(v) = self.version {
+            write!(f, "@{v}")?;
+        }
+        Ok(())
+    }
+}
+
+fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+impl FromStr for ProfileRef {
+    type Err = ProfileError;
+
+    fn from_str(s: &str) -> Result<Self, ProfileError> {
+        let bad = |why: &str| ProfileError::BadReference {
+            text: s.to_string(),
+            reason: why.to_string(),
+        };
+        let (path, version) = match s.split_once('@') {
+            Some((p, v)) => {
+                let v: u32 = v
+                    .parse()
+                    .map_err(|_| bad("the version after `@` must be a whole number"))?;
+                if v == 0 {
+                    return Err(bad("versions count from 1"));
+                }
+                (p, Some(v))
+            }
+            None => (s, None),
+        };
+        let (game, name) = path
+            .split_once('/')
+            .ok_or_else(|| bad("expected `game/name` or `game/name@version`"))?;
+        if !is_name(game) || !is_name(name) {
+            return Err(bad(
+                "game and name are lower-case letters, digits and hyphens",
+            ));
+        }
+        Ok(ProfileRef {
+            game: game.to_string(),
+            name: name.to_string(),
+            version,
+        })
+    }
+}
+
+/// The descriptive header every profile starts with.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct ProfileHeader {
+    /// The game crate (`morris`).
+    pub game: String,
+    /// The profile's name (`cheng-san`).
+    pub name: String,
+    /// The version, from 1; a released version never changes behaviour.
+    pub version: u32,
+    /// One line saying what the profile plays.
+    pub description: String,
+    /// The profile this one was derived from, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub based_on: Option<String>,
+    /// Where the rules come from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
+}
+
+impl ProfileHeader {
+    /// The profile's identity.
+    pub fn id(&self) -> ProfileId {
+        ProfileId {
+            game: self.game.clone(),
+            name: self.name.clone(),
+            version: self.version,
+        }
+    }
+}
+
+/// What went wrong finding, reading or checking a profile.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProfileError {
+    /// The text is not valid TOML, or does not fit the expected shape.
+    #[error("{origin}:{line}:{column}: {message}")]
+    Toml {
+        /// File name or embedded path.
+        origin: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// A malformed `game/name@N` reference.
+    #[error("bad profile reference `{text}`: {reason}")]
+    BadReference {
+        /// What was given.
+        text: String,
+        /// Why it is not a reference.
+        reason: String,
+    },
+    /// No profile of that game and name.
+    #[error("unknown profile `{requested}`; known profiles: {}", known.join(", "))]
+    UnknownProfile {
+        /// What was asked for.
+        requested: String,
+        /// Every known `game/name`.
+        known: Vec<String>,
+    },
+    /// The profile exists but not in that version.
+    #[error("unknown version {requested} of profile `{profile}`; known versions: {}",
+        known.iter().map(|v| format!("@{v}")).collect::<Vec<_>>().join(", "))]
+    UnknownVersion {
+        /// `game/name`.
+        profile: String,
+        /// The version asked for.
+        requested: u32,
+        /// The versions that exist.
+        known: Vec<u32>,
+    },
+    /// The profile's board is inconsistent or too large.
+    #[error("{origin}: [board]: {error}")]
+    Board {
+        /// File name or embedded path.
+        origin: String,
+        /// What is wrong with the board.
+        error: BoardError,
+    },
+    /// The profile is valid TOML but its content contradicts itself or its
+    /// file name (wrong game, name/version not matching the file name,
+    /// a start position that does not fit the rules).
+    #[error("{origin}: {message}")]
+    Invalid {
+        /// File name or embedded path.
+        origin: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Converts a byte offset into a 1-based (line, column) pair, counting
+/// columns in characters.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    (line, column)
+}
+
+fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ProfileError {
+    let (line, column) = e
+        .span()
+        .map_or((1, 1), |span| line_column(text, span.start));
+    ProfileError::Toml {
+        origin: origin.to_string(),
+        line,
+        column,
+        message: e.message().trim().to_string(),
+    }
+}
+
+/// Reads only the header of a profile (other tables are not looked at).
+pub fn parse_header(origin: &str, text: &str) -> Result<ProfileHeader, ProfileError> {
+    let header: ProfileHeader = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+    if header.version == 0 {
+        return Err(ProfileError::Invalid {
+            origin: origin.to_string(),
+            message: "version must be at least 1".into(),
+        });
+    }
+    if !is_name(&header.game) || !is_name(&header.name) {
+        return Err(ProfileError::Invalid {
+            origin: origin.to_string(),
+            message: "game and name are lower-case letters, digits and hyphens".into(),
+        });
+    }
+    Ok(header)
+}
+
+#[derive(Deserialize)]
+struct BoardOnly {
+    board: BoardSpec,
+}
+
+/// Reads the header and builds the board of any profile, without knowing its
+/// game's `[rules]` table.
+pub fn parse_board(origin: &str, text: &str) -> Result<(BoardSpec, Graph), ProfileError> {
+    let b: BoardOnly = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+    let graph = b.board.build().map_err(|error| ProfileError::Board {
+        origin: origin.to_string(),
+        error,
+    })?;
+    Ok((b.board, graph))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Document<R, S> {
+    game: String,
+    name: String,
+    version: u32,
+    description: String,
+    #[serde(default)]
+    based_on: Option<String>,
+    #[serde(default)]
+    sources: Vec<String>,
+    board: BoardSpec,
+    rules: R,
+    start: S,
+}
+
+/// A fully parsed profile: header, board graph, and the game's own
+/// `[rules]` (`R`) and `[start]` (`S`) tables.
+#[derive(Clone, Debug)]
+pub struct Profile<R, S> {
+    /// The header.
+    pub header: ProfileHeader,
+    /// The board description as written.
+    pub board: BoardSpec,
+    /// The board graph.
+    pub graph: Graph,
+    /// The game's rule switches.
+    pub rules: R,
+    /// The game's start position.
+    pub start: S,
+}
+
+impl<R: DeserializeOwned, S: DeserializeOwned> Profile<R, S> {
+    /// Parses a profile for `game`, rejecting unknown keys, wrong types, a
+    /// profile of another game and an inconsistent board.
+    pub fn parse(origin: &str, text: &str, game: &str) -> Result<Self, ProfileError> {
+        let header = parse_header(origin, text)?;
+        let doc: Document<R, S> = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+        if doc.game != game {
+            return Err(ProfileError::Invalid {
+                origin: origin.to_string(),
+                message: format!("profile is for game `{}`, expected `{game}`", doc.game),
+            });
+        }
+        debug_assert_eq!(header.name, doc.name);
+        let graph = doc.board.build().map_err(|error| ProfileError::Board {
+            origin: origin.to_string(),
+            error,
+        })?;
+        Ok(Profile {
+            header: ProfileHeader {
+                game: doc.game,
+                name: doc.name,
+                version: doc.version,
+                description: doc.description,
+                based_on: doc.based_on,
+                sources: doc.sources,
+            },
+            board: doc.board,
+            graph,
+            rules: doc.rules,
+            start: doc.start,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_parse_and_reject() {
+        let r: ProfileRef = "morris/cheng-san@1".parse().unwrap();
+        assert_eq!((r.game.as_str(), r.name.as_str(), r.version), ("morris", "cheng-san", Some(1)));
+        let r: ProfileRef = "lingqi/lingqi".parse().unwrap();
+        assert_eq!(r.version, None);
+        for bad in ["morris", "morris/x@", "morris/x@0", "Morris/x", "a/b@v2", "/x"] {
+            assert!(bad.parse::<ProfileRef>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn line_column_counts_characters() {
+        let t = "ab\nцdx\n";
+        assert_eq!(line_column(t, 0), (1, 1));
+        assert_eq!(line_column(t, 3), (2, 1));
+        assert_eq!(line_column(t, 5), (2, 2));
+    }
+}
