@@ -9,6 +9,7 @@
 
 pub mod board_spec;
 pub mod catalog;
+pub mod conformance;
 pub mod diagram;
 mod direction;
 pub mod game;

@@ -1,0 +1,147 @@
+//! The conformance suite every game runs in its tests: properties that hold
+//! for any correct [`Game`], checked on random playouts.
+//!
+//! Each check returns `Err` with a description of the first violation, so a
+//! game's test can `assert!(… .is_ok())` with the message shown.
+
+use crate::game::{Game, PerftOptions, generic_perft};
+
+/// A small deterministic random generator (xorshift64*), so playouts are
+/// reproducible from a seed without a dependency.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (0 is replaced by a fixed constant).
+    pub fn new(seed: u64) -> Rng {
+        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Checks one position: the position notation round-trips; every legal move
+/// round-trips through its notation (written, parsed back, the same move) and
+/// can be played; a position won on the board has no moves and a position
+/// without moves has an outcome.
+pub fn check_position<G: Game>(game: &G, position: &G::Position) -> Result<(), String> {
+    let fen = game.write_position(position);
+    match game.parse_position(&fen) {
+        Ok(back) if back == *position => {}
+        Ok(back) => {
+            return Err(format!(
+                "position notation does not round-trip: `{fen}` reads back as `{}`",
+                game.write_position(&back)
+            ));
+        }
+        Err(e) => return Err(format!("position notation `{fen}` does not parse: {e}")),
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(position, &mut moves);
+    let outcome = game.outcome(position);
+    if moves.is_empty() && outcome.is_none() {
+        return Err(format!("`{fen}`: no legal move but no outcome"));
+    }
+    if matches!(outcome, Some(crate::Outcome::Win { .. })) && !moves.is_empty() {
+        return Err(format!("`{fen}`: the game is won but {} moves are generated", moves.len()));
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        if moves[..i].contains(mv) {
+            return Err(format!("`{fen}`: move {mv:?} generated twice"));
+        }
+        let text = game.write_move(position, mv);
+        match game.parse_move(position, &text) {
+            Ok(back) if back == *mv => {}
+            Ok(back) => {
+                return Err(format!(
+                    "`{fen}`: `{text}` parses back as another move ({back:?} instead of {mv:?})"
+                ));
+            }
+            Err(e) => return Err(format!("`{fen}`: `{text}` does not parse back: {e}")),
+        }
+        let mut next = position.clone();
+        game.play(&mut next, mv);
+    }
+    Ok(())
+}
+
+/// Plays `games` random games of at most `max_plies` plies from `start`,
+/// running [`check_position`] on every position reached. Returns the number
+/// of positions checked.
+pub fn random_playouts<G: Game>(
+    game: &G,
+    start: &G::Position,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Result<usize, String> {
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut position = start.clone();
+        for _ in 0..max_plies {
+            check_position(game, &position)?;
+            checked += 1;
+            moves.clear();
+            game.legal_moves(&position, &mut moves);
+            if moves.is_empty() || game.outcome(&position).is_some() {
+                break;
+            }
+            let mv = &moves[rng.below(moves.len())];
+            game.play(&mut position, mv);
+        }
+    }
+    Ok(checked)
+}
+
+/// Checks that the game's perft agrees with itself split by the first move
+/// (perft(n) = Σ perft(n−1) over the moves) and with [`generic_perft`].
+pub fn check_perft<G: Game>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    options: &PerftOptions,
+) -> Result<(), String> {
+    let total = game.perft(position, depth, options);
+    let reference = generic_perft(game, position, depth, options);
+    if !options.keep_duplicates && !options.removal_ply && total != reference {
+        return Err(format!(
+            "perft({depth}) = {total} but generating and playing gives {reference}"
+        ));
+    }
+    if depth == 0 {
+        return Ok(());
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(position, &mut moves);
+    if !options.keep_duplicates && !options.removal_ply {
+        let divided: u64 = moves
+            .iter()
+            .map(|mv| {
+                let mut next = position.clone();
+                game.play(&mut next, mv);
+                game.perft(&next, depth - 1, options)
+            })
+            .sum();
+        if divided != total {
+            return Err(format!(
+                "perft({depth}) = {total} but the sum over the first moves is {divided}"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! `validate`, `moves` and `perft`: one position, one game, any profile.
+
+use crate::cli::{PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
+use crate::registry::{AnyGame, GameTask};
+use crate::{EXIT_FINDINGS, EXIT_OK, load_profile, move_number};
+use board_core::{Game, LegalityError, MoveError, PerftOptions};
+use std::time::Instant;
+
+fn start<G: Game>(game: &G, fen: Option<&str>) -> anyhow::Result<G::Position> {
+    match fen {
+        None => Ok(game.start_position()),
+        Some(text) => game.parse_position(text).map_err(|e| {
+            let list: Vec<String> = e.problems.iter().map(|p| format!("  - {p}")).collect();
+            anyhow::anyhow!("invalid position `{text}`:\n{}", list.join("\n"))
+        }),
+    }
+}
+
+fn load(args: &PositionArgs) -> anyhow::Result<AnyGame> {
+    Ok(AnyGame::load(&load_profile(&args.rules)?)?)
+}
+
+struct Validate<'a>(&'a ValidateArgs);
+
+impl GameTask for Validate<'_> {
+    type Output = anyhow::Result<u8>;
+    fn run<G: Game>(self, game: &G) -> anyhow::Result<u8> {
+        let mut position = start(game, self.0.position.fen.as_deref())?;
+        for (ply, text) in self.0.moves.iter().enumerate() {
+            let number = move_number(ply);
+            let side = game.side_name(game.side_to_move(&position));
+            match game.parse_move(&position, text) {
+                Ok(mv) => {
+                    println!("{number} {text}: legal ({side})");
+                    game.play(&mut position, &mv);
+                }
+                Err(e) => {
+                    println!("{number} {text}: {}", describe_move_error(&e));
+                    if let MoveError::Syntax(s) = &e {
+                        println!("    {text}");
+                        let width = s.span.end.saturating_sub(s.span.start).max(1);
+                        println!("    {}{}", " ".repeat(s.span.start), "^".repeat(width));
+                    }
+                    if let Some(help) = move_error_help(&e) {
+                        println!("  help: {help}");
+                    }
+                    let rest = self.0.moves.len() - ply - 1;
+                    if rest > 0 {
+                        println!("({rest} later move(s) not checked)");
+                    }
+                    return Ok(EXIT_FINDINGS);
+                }
+            }
+        }
+        if let Some(outcome) = game.outcome(&position) {
+            println!("game over: {}", describe_outcome(game, &outcome));
+        }
+        Ok(EXIT_OK)
+    }
+}
+
+/// A move error in a player's words: `illegal: …`, `ambiguous: …`.
+pub fn describe_move_error(e: &MoveError) -> String {
+    match e {
+        MoveError::Syntax(s) => format!("not a move: {}", s.message),
+        MoveError::Legality(LegalityError::Illegal { reason, .. }) => format!("illegal: {reason}"),
+        MoveError::Legality(LegalityError::Ambiguous { text, candidates }) => {
+            format!("ambiguous: {text} can be {}", candidates.join(" or "))
+        }
+    }
+}
+
+/// The `help:` line of a move error, if it has one.
+pub fn move_error_help(e: &MoveError) -> Option<String> {
+    match e {
+        MoveError::Legality(LegalityError::Illegal { help, .. }) => help.clone(),
+        MoveError::Legality(LegalityError::Ambiguous { .. }) => {
+            Some("write every landing square to say which".into())
+        }
+        MoveError::Syntax(_) => None,
+    }
+}
+
+/// An outcome in words: `White wins: Black has no legal move`.
+pub fn describe_outcome<G: Game>(game: &G, outcome: &board_core::Outcome) -> String {
+    match outcome {
+        board_core::Outcome::Win { winner, reason } => {
+            format!("{} wins: {reason}", game.side_name(*winner))
+        }
+        board_core::Outcome::Draw { reason } => format!("draw: {reason}"),
+    }
+}
+
+/// `boardctl validate`.
+pub fn validate(args: &ValidateArgs) -> anyhow::Result<u8> {
+    load(&args.position)?.run(Validate(args))
+}
+
+struct Moves<'a>(&'a PositionArgs);
+
+impl GameTask for Moves<'_> {
+    type Output = anyhow::Result<u8>;
+    fn run<G: Game>(self, game: &G) -> anyhow::Result<u8> {
+        let position = start(game, self.0.fen.as_deref())?;
+        let mut moves = Vec::new();
+        game.legal_moves(&position, &mut moves);
+        let mut lines: Vec<String> = moves.iter().map(|m| game.write_move(&position, m)).collect();
+        lines.sort();
+        for l in lines {
+            println!("{l}");
+        }
+        Ok(EXIT_OK)
+    }
+}
+
+/// `boardctl moves`.
+pub fn moves(args: &PositionArgs) -> anyhow::Result<u8> {
+    load(args)?.run(Moves(args))
+}
+
+struct Perft<'a>(&'a PerftArgs);
+
+impl GameTask for Perft<'_> {
+    type Output = anyhow::Result<u8>;
+    fn run<G: Game>(self, game: &G) -> anyhow::Result<u8> {
+        let args = self.0;
+        let position = start(game, args.position.fen.as_deref())?;
+        let options = PerftOptions {
+            keep_duplicates: args.keep_duplicates,
+            removal_ply: args.removal_ply,
+            no_bulk: args.no_bulk,
+        };
+        let json = args.json || args.format == PerftFormat::Json;
+        let profile = game.header().id().to_string();
+        let fen = game.write_position(&position);
+        if args.divide {
+            let mut moves = Vec::new();
+            game.legal_moves(&position, &mut moves);
+            let t = Instant::now();
+            let mut rows = Vec::new();
+            for mv in &moves {
+                let mut next = position.clone();
+                game.play(&mut next, mv);
+                let count = game.perft(&next, args.depth.saturating_sub(1), &options);
+                rows.push((game.write_move(&position, mv), count));
+            }
+            rows.sort();
+            let total: u64 = rows.iter().map(|r| r.1).sum();
+            if json {
+                let moves: Vec<_> = rows
+                    .iter()
+                    .map(|(m, n)| serde_json::json!({"move": m, "nodes": n}))
+                    .collect();
+                let v = serde_json::json!({"profile": profile, "fen": fen, "depth": args.depth,
+                    "moves": moves, "nodes": total, "seconds": t.elapsed().as_secs_f64()});
+                println!("{v}");
+            } else {
+                for (m, n) in rows {
+                    println!("{m}\t{n}");
+                }
+                println!("total\t{total}");
+            }
+            return Ok(EXIT_OK);
+        }
+        let mut depths = Vec::new();
+        for depth in 1..=args.depth {
+            let t = Instant::now();
+            let nodes = game.perft(&position, depth, &options);
+            let seconds = t.elapsed().as_secs_f64();
+            if !json {
+                println!("{depth}\t{nodes}");
+            }
+            depths.push(serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds}));
+        }
+        if json {
+            let v = serde_json::json!({"profile": profile, "fen": fen, "depths": depths});
+            println!("{v}");
+        }
+        Ok(EXIT_OK)
+    }
+}
+
+/// `boardctl perft`.
+pub fn perft(args: &PerftArgs) -> anyhow::Result<u8> {
+    load(&args.position)?.run(Perft(args))
+}
