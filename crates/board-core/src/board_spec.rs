@@ -210,9 +210,7 @@ impl GridSpec {
                     Connections::Orthogonal => orth.to_vec(),
                     Connections::Diagonal => diag.to_vec(),
                     Connections::Both => orth.iter().chain(&diag).copied().collect(),
-                    Connections::Alternating if even => {
-                        orth.iter().chain(&diag).copied().collect()
-                    }
+                    Connections::Alternating if even => orth.iter().chain(&diag).copied().collect(),
                     Connections::Alternating => orth.to_vec(),
                 };
                 for (dx, dy) in steps {
@@ -289,7 +287,10 @@ impl MorrisSpec {
         for k in 0..r {
             let p = ring(k);
             for i in 0..8 {
-                edges.push((label(p[i].0, p[i].1), label(p[(i + 1) % 8].0, p[(i + 1) % 8].1)));
+                edges.push((
+                    label(p[i].0, p[i].1),
+                    label(p[(i + 1) % 8].0, p[(i + 1) % 8].1),
+                ));
             }
             if self.lines.contains(&MorrisLine::Sides) {
                 for side in 0..4 {

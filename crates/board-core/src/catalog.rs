@@ -27,10 +27,7 @@ impl ProfileSource {
         let text = text.into();
         let header = parse_header(&origin, &text)?;
         if check_path {
-            let expected = format!(
-                "{}/{}.v{}.toml",
-                header.game, header.name, header.version
-            );
+            let expected = format!("{}/{}.v{}.toml", header.game, header.name, header.version);
             let normalized = origin.replace('\\', "/");
             if !normalized.ends_with(&expected) {
                 return Err(ProfileError::Invalid {
@@ -93,9 +90,8 @@ impl Catalog {
     pub fn newest(&self) -> impl Iterator<Item = &ProfileSource> {
         self.sources.iter().enumerate().filter_map(|(i, s)| {
             let next = self.sources.get(i + 1);
-            let superseded = next.is_some_and(|n| {
-                n.header.game == s.header.game && n.header.name == s.header.name
-            });
+            let superseded = next
+                .is_some_and(|n| n.header.game == s.header.game && n.header.name == s.header.name);
             (!superseded).then_some(s)
         })
     }

@@ -14,7 +14,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from a seed (0 is replaced by a fixed constant).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next 64 random bits.
@@ -56,7 +60,10 @@ pub fn check_position<G: Game>(game: &G, position: &G::Position) -> Result<(), S
         return Err(format!("`{fen}`: no legal move but no outcome"));
     }
     if matches!(outcome, Some(crate::Outcome::Win { .. })) && !moves.is_empty() {
-        return Err(format!("`{fen}`: the game is won but {} moves are generated", moves.len()));
+        return Err(format!(
+            "`{fen}`: the game is won but {} moves are generated",
+            moves.len()
+        ));
     }
     for (i, mv) in moves.iter().enumerate() {
         if moves[..i].contains(mv) {

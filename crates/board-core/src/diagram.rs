@@ -10,7 +10,12 @@ use std::fmt::Write;
 pub fn render(graph: &Graph, cell: impl Fn(NodeId) -> String) -> String {
     let (min_x, min_y, max_x, max_y) = graph.bounds();
     let texts: Vec<String> = graph.node_ids().map(&cell).collect();
-    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1).max(1);
+    let width = texts
+        .iter()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let rank_width = (max_y - min_y + 1).to_string().len();
     let mut out = String::new();
     for y in (min_y..=max_y).rev() {

@@ -38,7 +38,8 @@ impl Direction {
         Direction::NW,
     ];
     /// The four diagonal directions.
-    pub const DIAGONAL: [Direction; 4] = [Direction::NE, Direction::SE, Direction::SW, Direction::NW];
+    pub const DIAGONAL: [Direction; 4] =
+        [Direction::NE, Direction::SE, Direction::SW, Direction::NW];
     /// The four orthogonal directions.
     pub const ORTHOGONAL: [Direction; 4] = [Direction::N, Direction::E, Direction::S, Direction::W];
 

@@ -151,7 +151,9 @@ pub trait TagLookup {
 
 impl TagLookup for [(String, String)] {
     fn tag(&self, name: &str) -> Option<&str> {
-        self.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 

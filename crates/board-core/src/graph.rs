@@ -317,7 +317,9 @@ impl Graph {
 
     /// The node with numeric label `k` (1-based), if the board is numbered.
     pub fn node_by_number(&self, k: usize) -> Option<NodeId> {
-        k.checked_sub(1).and_then(|i| self.by_number.get(i)).copied()
+        k.checked_sub(1)
+            .and_then(|i| self.by_number.get(i))
+            .copied()
     }
 
     /// How many nodes carry numeric labels (0 if the board is not numbered).

@@ -133,7 +133,7 @@ impl FromIterator<NodeId> for NodeSet {
     }
 }
 
-impl<'a> IntoIterator for &'a NodeSet {
+impl IntoIterator for &NodeSet {
     type Item = NodeId;
     type IntoIter = NodeSetIter;
     fn into_iter(self) -> NodeSetIter {

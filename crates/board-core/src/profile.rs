@@ -186,8 +186,14 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text.as_bytes()[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 
@@ -310,10 +316,20 @@ mod tests {
     #[test]
     fn references_parse_and_reject() {
         let r: ProfileRef = "morris/cheng-san@1".parse().unwrap();
-        assert_eq!((r.game.as_str(), r.name.as_str(), r.version), ("morris", "cheng-san", Some(1)));
+        assert_eq!(
+            (r.game.as_str(), r.name.as_str(), r.version),
+            ("morris", "cheng-san", Some(1))
+        );
         let r: ProfileRef = "lingqi/lingqi".parse().unwrap();
         assert_eq!(r.version, None);
-        for bad in ["morris", "morris/x@", "morris/x@0", "Morris/x", "a/b@v2", "/x"] {
+        for bad in [
+            "morris",
+            "morris/x@",
+            "morris/x@0",
+            "Morris/x",
+            "a/b@v2",
+            "/x",
+        ] {
             assert!(bad.parse::<ProfileRef>().is_err(), "{bad}");
         }
     }

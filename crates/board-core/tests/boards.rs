@@ -1,6 +1,9 @@
 //! The boards of every game, built from `[board]` descriptions.
+#![allow(clippy::unwrap_used)] // tests fail loudly on purpose
 
-use board_core::board_spec::{BoardSpec, Connections, GridSpec, MorrisLine, MorrisSpec, Numbering, Squares};
+use board_core::board_spec::{
+    BoardSpec, Connections, GridSpec, MorrisLine, MorrisSpec, Numbering, Squares,
+};
 use board_core::{BoardError, Direction, Graph, MAX_NODES};
 
 fn grid(width: u32, height: u32, squares: Squares, connections: Connections) -> Graph {
@@ -36,7 +39,10 @@ fn draughts_8x8_has_32_dark_squares_with_diagonal_neighbours_and_rays() {
     assert_eq!(g.node_count(), 32);
     assert_eq!(g.edge_count(), 49);
     let c3 = g.node_by_label("c3").unwrap();
-    let n: Vec<(Direction, String)> = g.neighbours(c3).map(|(d, m)| (d, g.label(m).to_string())).collect();
+    let n: Vec<(Direction, String)> = g
+        .neighbours(c3)
+        .map(|(d, m)| (d, g.label(m).to_string()))
+        .collect();
     assert_eq!(
         n,
         vec![
@@ -48,10 +54,16 @@ fn draughts_8x8_has_32_dark_squares_with_diagonal_neighbours_and_rays() {
     );
     assert!(g.node_by_label("b1").is_none(), "b1 is a light square");
     let a1 = g.node_by_label("a1").unwrap();
-    assert_eq!(labels(&g, g.ray(a1, Direction::NE)), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    assert_eq!(
+        labels(&g, g.ray(a1, Direction::NE)),
+        ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+    );
     assert!(g.ray(a1, Direction::SW).is_empty());
     let h2 = g.node_by_label("h2").unwrap();
-    assert_eq!(labels(&g, g.ray(h2, Direction::NW)), ["g3", "f4", "e5", "d6", "c7", "b8"]);
+    assert_eq!(
+        labels(&g, g.ray(h2, Direction::NW)),
+        ["g3", "f4", "e5", "d6", "c7", "b8"]
+    );
     // PDN numbering: 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1.
     for (k, l) in [(1, "b8"), (4, "h8"), (5, "a7"), (29, "a1"), (32, "g1")] {
         assert_eq!(g.label(g.node_by_number(k).unwrap()), l);
@@ -73,12 +85,18 @@ fn international_10x10_has_50_squares_numbered_from_the_top_left() {
 #[test]
 fn nine_mens_morris_board_has_24_points_32_edges_16_mills() {
     let g = morris(3, false, &[MorrisLine::Sides, MorrisLine::Connectors]);
-    assert_eq!((g.node_count(), g.edge_count(), g.lines().len()), (24, 32, 16));
+    assert_eq!(
+        (g.node_count(), g.edge_count(), g.lines().len()),
+        (24, 32, 16)
+    );
     for l in g.lines() {
         assert_eq!(l.len(), 3);
     }
     let d2 = g.node_by_label("d2").unwrap();
-    let n: Vec<String> = g.neighbours(d2).map(|(_, m)| g.label(m).to_string()).collect();
+    let n: Vec<String> = g
+        .neighbours(d2)
+        .map(|(_, m)| g.label(m).to_string())
+        .collect();
     assert_eq!(n, ["d3", "f2", "d1", "b2"]);
     assert_eq!(g.lines_through(d2).len(), 2);
     let a1 = g.node_by_label("a1").unwrap();
@@ -87,8 +105,19 @@ fn nine_mens_morris_board_has_24_points_32_edges_16_mills() {
 
 #[test]
 fn morris_board_with_corner_diagonals_has_40_edges_and_20_mills() {
-    let g = morris(3, true, &[MorrisLine::Sides, MorrisLine::Connectors, MorrisLine::Diagonals]);
-    assert_eq!((g.node_count(), g.edge_count(), g.lines().len()), (24, 40, 20));
+    let g = morris(
+        3,
+        true,
+        &[
+            MorrisLine::Sides,
+            MorrisLine::Connectors,
+            MorrisLine::Diagonals,
+        ],
+    );
+    assert_eq!(
+        (g.node_count(), g.edge_count(), g.lines().len()),
+        (24, 40, 20)
+    );
     let b2 = g.node_by_label("b2").unwrap();
     assert_eq!(g.neighbour(b2, Direction::SW), g.node_by_label("a1"));
     assert_eq!(g.neighbour(b2, Direction::NE), g.node_by_label("c3"));
@@ -97,7 +126,10 @@ fn morris_board_with_corner_diagonals_has_40_edges_and_20_mills() {
 #[test]
 fn six_mens_morris_board_has_16_points_and_8_mills() {
     let g = morris(2, false, &[MorrisLine::Sides]);
-    assert_eq!((g.node_count(), g.edge_count(), g.lines().len()), (16, 20, 8));
+    assert_eq!(
+        (g.node_count(), g.edge_count(), g.lines().len()),
+        (16, 20, 8)
+    );
     assert!(g.node_by_label("e5").is_some() && g.node_by_label("c3").is_none());
 }
 
@@ -106,7 +138,11 @@ fn alquerque_board_has_25_points_and_56_edges() {
     let g = grid(5, 5, Squares::All, Connections::Alternating);
     assert_eq!((g.node_count(), g.edge_count()), (25, 56));
     let b1 = g.node_by_label("b1").unwrap();
-    assert_eq!(g.neighbour(b1, Direction::NE), None, "no diagonal through b1");
+    assert_eq!(
+        g.neighbour(b1, Direction::NE),
+        None,
+        "no diagonal through b1"
+    );
     let c3 = g.node_by_label("c3").unwrap();
     assert_eq!(g.neighbours(c3).count(), 8);
 }
@@ -129,8 +165,10 @@ fn custom_24_point_board_equals_the_morris_kind() {
     let doc: Doc = toml::from_str(text).unwrap();
     let custom = doc.board.build().unwrap();
     let canon = |g: &Graph| {
-        let mut nodes: Vec<(String, i32, i32)> =
-            g.node_ids().map(|n| (g.label(n).to_string(), g.node(n).x, g.node(n).y)).collect();
+        let mut nodes: Vec<(String, i32, i32)> = g
+            .node_ids()
+            .map(|n| (g.label(n).to_string(), g.node(n).x, g.node(n).y))
+            .collect();
         nodes.sort();
         let mut edges: Vec<(String, String)> = g
             .edges()
@@ -167,7 +205,10 @@ fn board_errors_are_reported_not_panicked() {
     });
     assert_eq!(
         huge.build().unwrap_err(),
-        BoardError::TooLarge { nodes: 1_000_000, limit: MAX_NODES }
+        BoardError::TooLarge {
+            nodes: 1_000_000,
+            limit: MAX_NODES
+        }
     );
     let huge_morris = BoardSpec::Morris(MorrisSpec {
         rings: u32::MAX,
@@ -175,7 +216,10 @@ fn board_errors_are_reported_not_panicked() {
         corner_diagonals: false,
         lines: vec![],
     });
-    assert!(matches!(huge_morris.build(), Err(BoardError::TooLarge { .. })));
+    assert!(matches!(
+        huge_morris.build(),
+        Err(BoardError::TooLarge { .. })
+    ));
     let bad_lines = BoardSpec::Morris(MorrisSpec {
         rings: 3,
         midpoint_connectors: true,
