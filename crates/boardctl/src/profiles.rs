@@ -50,6 +50,11 @@ pub fn describe_board(graph: &Graph) -> String {
     out
 }
 
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}
+
+/// The rule switches and start position of a loaded game.
 struct StartPosition;
 
 impl GameTask for StartPosition {
@@ -57,7 +62,8 @@ impl GameTask for StartPosition {
     fn run<G: Game>(self, game: &G) -> String {
         let start = game.start_position();
         format!(
-            "start position ({} to move):\n{}fen: {}\n",
+            "settings:\n{}start position ({} to move):\n{}fen: {}\n",
+            indent(&game.settings()),
             game.side_name(game.side_to_move(&start)),
             game.diagram(&start, &DiagramOptions::default()),
             game.write_position(&start)
