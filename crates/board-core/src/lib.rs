@@ -17,6 +17,7 @@ pub mod graph;
 mod node;
 mod node_set;
 pub mod profile;
+pub mod record;
 
 pub use board_spec::BoardSpec;
 pub use catalog::{Catalog, ProfileSource};

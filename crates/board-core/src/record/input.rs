@@ -1,0 +1,221 @@
+//! The reader's buffer: refills from an `impl Read`, keeps the current token
+//! (and, while it fits, the current game) contiguous, and turns byte offsets
+//! into lines and columns.
+
+use super::Pos;
+use std::io::{self, Read};
+
+/// Bytes read from the source at a time, and the buffer's starting size.
+const CHUNK: usize = 64 * 1024;
+/// The buffer grows up to this size to keep a whole game's text; longer
+/// games lose their raw text (the events are unaffected).
+const MAX_BUFFER: usize = 4 * 1024 * 1024;
+
+/// A window over the input, with absolute byte offsets.
+pub(crate) struct Input<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// Valid bytes are `buf[..end]`.
+    end: usize,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    /// Absolute offset of the next byte not consumed.
+    pub pos: u64,
+    eof: bool,
+    /// Line of `pos` (1-based), given that every `\n` before `pos` was noted.
+    line: u32,
+    /// Absolute offset of the first byte of the current line.
+    line_start: u64,
+    /// Characters from `line_start` to `col_at`.
+    col_chars: u32,
+    col_at: u64,
+    /// Absolute offset where the current game's text starts, while kept.
+    retain: Option<u64>,
+}
+
+impl<R: Read> Input<R> {
+    pub fn new(inner: R) -> Self {
+        Input {
+            inner,
+            buf: vec![0; CHUNK],
+            end: 0,
+            base: 0,
+            pos: 0,
+            eof: false,
+            line: 1,
+            line_start: 0,
+            col_chars: 0,
+            col_at: 0,
+            retain: None,
+        }
+    }
+
+    /// Skips a UTF-8 byte-order mark at the very start.
+    pub fn skip_bom(&mut self) -> io::Result<()> {
+        if self.pos == 0
+            && self.byte_at(0, 0)? == Some(0xEF)
+            && self.byte_at(1, 0)? == Some(0xBB)
+            && self.byte_at(2, 0)? == Some(0xBF)
+        {
+            self.pos = 3;
+            self.line_start = 3;
+            self.col_at = 3;
+        }
+        Ok(())
+    }
+
+    /// The byte at absolute offset `at` (>= `keep`), reading more input when
+    /// needed while keeping the bytes from `keep` on; `None` at the end.
+    #[inline]
+    pub fn byte_at(&mut self, at: u64, keep: u64) -> io::Result<Option<u8>> {
+        let idx = (at - self.base) as usize;
+        if idx < self.end {
+            return Ok(Some(self.buf[idx]));
+        }
+        self.byte_at_slow(at, keep)
+    }
+
+    #[cold]
+    fn byte_at_slow(&mut self, at: u64, keep: u64) -> io::Result<Option<u8>> {
+        loop {
+            let idx = (at - self.base) as usize;
+            if idx < self.end {
+                return Ok(Some(self.buf[idx]));
+            }
+            if self.eof {
+                return Ok(None);
+            }
+            self.fill(keep)?;
+        }
+    }
+
+    /// Reads more input, first making room by dropping bytes before `keep`
+    /// (and before the retained game start) or by growing the buffer.
+    fn fill(&mut self, keep: u64) -> io::Result<()> {
+        if self.end == self.buf.len() {
+            let mut from = keep.min(self.pos);
+            if let Some(r) = self.retain {
+                from = from.min(r);
+            }
+            if from == self.base {
+                if self.buf.len() < MAX_BUFFER {
+                    let len = self.buf.len() * 2;
+                    self.buf.resize(len, 0);
+                } else {
+                    // The game is too long to keep whole: give up its text.
+                    self.retain = None;
+                    from = keep.min(self.pos);
+                }
+            }
+            if from > self.base {
+                self.count_columns_to(from);
+                let drop = (from - self.base) as usize;
+                self.buf.copy_within(drop..self.end, 0);
+                self.end -= drop;
+                self.base = from;
+            }
+            if self.end == self.buf.len() {
+                let len = self.buf.len() * 2;
+                self.buf.resize(len, 0);
+            }
+        }
+        loop {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The bytes between two absolute offsets, both in the buffer.
+    pub fn slice(&self, from: u64, to: u64) -> &[u8] {
+        let a = (from - self.base) as usize;
+        let b = (to - self.base) as usize;
+        &self.buf[a..b]
+    }
+
+    /// Notes the line ends in `[from, to)` (in the buffer) and consumes up
+    /// to `to`.
+    pub fn consume_to(&mut self, from: u64, to: u64) {
+        let a = (from - self.base) as usize;
+        let b = (to - self.base) as usize;
+        if let Some(last) = self.buf[a..b].iter().rposition(|&c| c == b'\n') {
+            let lines = self.buf[a..b].iter().filter(|&&c| c == b'\n').count();
+            self.line = self.line.saturating_add(lines as u32);
+            self.line_start = from + last as u64 + 1;
+            self.col_at = self.line_start;
+            self.col_chars = 0;
+        }
+        self.pos = to;
+    }
+
+    /// Notes a line end at `at` (the byte there is `\n`).
+    #[inline]
+    pub fn newline_at(&mut self, at: u64) {
+        self.line = self.line.saturating_add(1);
+        self.line_start = at + 1;
+        self.col_at = at + 1;
+        self.col_chars = 0;
+    }
+
+    /// Whether `pos` is at the start of a line.
+    pub fn at_line_start(&self) -> bool {
+        self.pos == self.line_start
+    }
+
+    fn count_columns_to(&mut self, to: u64) {
+        if to <= self.col_at {
+            return;
+        }
+        let a = (self.col_at - self.base) as usize;
+        let b = (to - self.base) as usize;
+        self.col_chars = self.col_chars.saturating_add(count_chars(&self.buf[a..b]));
+        self.col_at = to;
+    }
+
+    /// The position of absolute offset `at`, which must be on the current
+    /// line, in the buffer, and not before an earlier position asked for.
+    pub fn pos_of(&mut self, at: u64) -> Pos {
+        self.count_columns_to(at);
+        Pos {
+            offset: at,
+            line: self.line,
+            column: self.col_chars.saturating_add(1),
+        }
+    }
+
+    /// Starts keeping the game's text from `at`.
+    pub fn retain_from(&mut self, at: u64) {
+        self.retain = Some(at);
+    }
+
+    /// Stops keeping the game's text; returns it when it was kept whole.
+    pub fn take_retained(&mut self, end: u64) -> Option<&[u8]> {
+        let from = self.retain.take()?;
+        Some(self.slice(from, end))
+    }
+}
+
+/// Characters in `bytes` as a lossy UTF-8 decoding would show them: one
+/// per character, one per invalid sequence.
+fn count_chars(bytes: &[u8]) -> u32 {
+    if bytes.is_ascii() {
+        return bytes.len() as u32;
+    }
+    let mut n = 0usize;
+    for chunk in bytes.utf8_chunks() {
+        n += chunk.valid().chars().count();
+        if !chunk.invalid().is_empty() {
+            n += 1;
+        }
+    }
+    n as u32
+}

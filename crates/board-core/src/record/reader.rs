@@ -1,0 +1,703 @@
+//! The tokenizer and game splitter.
+
+use super::input::Input;
+use super::{Pos, ReadError, ReadErrorKind, Span, Visitor, is_result};
+use std::io::{self, Read};
+
+/// The longest token (tag, move, set-up command) kept whole, in bytes;
+/// longer comments are cut to this length, other tokens are skipped.
+pub const MAX_TOKEN: usize = 16 * 1024;
+
+/// Bytes that end a word (a move, a number, a result).
+#[inline]
+fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | 0x0b
+            | 0x0c
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'['
+            | b']'
+            | b';'
+            | b'$'
+            | b'"'
+    )
+}
+
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Reads game records from an `impl Read`, one game per [`Reader::read_game`].
+pub struct Reader<R> {
+    input: Input<R>,
+    started: bool,
+    /// Joined move tokens (`35x` + `4`).
+    scratch: Vec<u8>,
+}
+
+/// The state of the game being read.
+struct GameState {
+    in_game: bool,
+    movetext: bool,
+    depth: u64,
+    outermost_open: Option<Span>,
+    last_number: Option<u32>,
+    after_number: bool,
+}
+
+enum Step {
+    Continue,
+    EndGame,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner` (buffering is done here; no `BufReader` needed).
+    pub fn new(inner: R) -> Self {
+        Reader {
+            input: Input::new(inner),
+            started: false,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Reads every game to the end of the input.
+    pub fn read_all<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+        while self.read_game(visitor)? {}
+        Ok(())
+    }
+
+    /// Reads the next game, giving its parts to `visitor`; `Ok(false)` when
+    /// the input holds no further game. Comments between games are given
+    /// to the visitor outside `begin_game` / `end_game`.
+    pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<bool> {
+        if !self.started {
+            self.started = true;
+            self.input.skip_bom()?;
+        }
+        let mut g = GameState {
+            in_game: false,
+            movetext: false,
+            depth: 0,
+            outermost_open: None,
+            last_number: None,
+            after_number: false,
+        };
+        loop {
+            self.skip_space()?;
+            let start = self.input.pos;
+            let Some(b) = self.input.byte_at(start, start)? else {
+                if g.in_game {
+                    self.end_game(&mut g, v);
+                    return Ok(true);
+                }
+                return Ok(false);
+            };
+            if let Step::EndGame = self.token(b, start, &mut g, v)? {
+                self.end_game(&mut g, v);
+                return Ok(true);
+            }
+        }
+    }
+
+    fn end_game<V: Visitor>(&mut self, g: &mut GameState, v: &mut V) {
+        if g.depth > 0 {
+            if let Some(span) = g.outermost_open {
+                v.problem(ReadError {
+                    span,
+                    kind: ReadErrorKind::UnclosedVariation { count: g.depth },
+                });
+            }
+        }
+        let end = self.input.pos;
+        let raw = self.input.take_retained(end);
+        v.end_game(end, raw);
+    }
+
+    fn begin<V: Visitor>(&mut self, g: &mut GameState, start: u64, v: &mut V) {
+        if !g.in_game {
+            g.in_game = true;
+            self.input.retain_from(start);
+            let at = self.input.pos_of(start);
+            v.begin_game(at);
+        }
+    }
+
+    fn span(&mut self, start: u64, end: u64) -> Span {
+        Span {
+            start: self.input.pos_of(start),
+            end,
+        }
+    }
+
+    /// Skips white space and `%` escape lines.
+    fn skip_space(&mut self) -> io::Result<()> {
+        loop {
+            let at = self.input.pos;
+            match self.input.byte_at(at, at)? {
+                Some(b'\n') => {
+                    self.input.newline_at(at);
+                    self.input.pos = at + 1;
+                }
+                Some(b) if is_space(b) => self.input.pos = at + 1,
+                Some(b'%') if self.input.at_line_start() => {
+                    self.skip_line()?;
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Skips to the end of the line (the `\n` stays).
+    fn skip_line(&mut self) -> io::Result<()> {
+        loop {
+            let at = self.input.pos;
+            match self.input.byte_at(at, at)? {
+                None | Some(b'\n') => return Ok(()),
+                Some(_) => self.input.pos = at + 1,
+            }
+        }
+    }
+
+    /// Handles the token starting with byte `b` at `start`.
+    fn token<V: Visitor>(
+        &mut self,
+        b: u8,
+        start: u64,
+        g: &mut GameState,
+        v: &mut V,
+    ) -> io::Result<Step> {
+        match b {
+            b'[' => {
+                if g.in_game && (g.movetext || g.depth > 0) {
+                    if g.depth > 0 {
+                        let span = self.span(start, start + 1);
+                        v.problem(ReadError {
+                            span,
+                            kind: ReadErrorKind::TagInVariation,
+                        });
+                    }
+                    return Ok(Step::EndGame);
+                }
+                self.begin(g, start, v);
+                self.tag(start, v)?;
+            }
+            b'{' => self.brace_comment(start, v)?,
+            b';' => {
+                let end = self.scan_line_end(start)?;
+                let text_end = end.min(start + 1 + MAX_TOKEN as u64);
+                let span = self.span(start, end);
+                v.comment(self.input.slice(start + 1, text_end), span, text_end < end);
+                self.input.pos = end;
+                self.skip_line()?;
+            }
+            b'(' => {
+                self.begin(g, start, v);
+                g.movetext = true;
+                g.after_number = false;
+                let span = self.span(start, start + 1);
+                if g.depth == 0 {
+                    g.outermost_open = Some(span);
+                }
+                g.depth += 1;
+                self.input.pos = start + 1;
+                v.begin_variation(span);
+            }
+            b')' => {
+                self.begin(g, start, v);
+                let span = self.span(start, start + 1);
+                self.input.pos = start + 1;
+                g.after_number = false;
+                if g.depth == 0 {
+                    v.problem(ReadError {
+                        span,
+                        kind: ReadErrorKind::UnmatchedParenthesis,
+                    });
+                } else {
+                    g.depth -= 1;
+                    v.end_variation(span);
+                }
+            }
+            b'}' | b']' | b'"' => {
+                self.begin(g, start, v);
+                let span = self.span(start, start + 1);
+                self.input.pos = start + 1;
+                let kind = match b {
+                    b'}' => ReadErrorKind::UnmatchedBrace,
+                    b']' => ReadErrorKind::BadTag("`]` outside a tag"),
+                    _ => ReadErrorKind::BadTag("`\"` outside a tag"),
+                };
+                v.problem(ReadError { span, kind });
+            }
+            b'$' => {
+                self.begin(g, start, v);
+                g.movetext = true;
+                let end = self.scan_word(start + 1)?;
+                let span = self.span(start, end);
+                let digits = self.input.slice(start + 1, end);
+                match parse_number(digits) {
+                    Some(n) if !digits.is_empty() => v.nag(n, span),
+                    _ => v.problem(ReadError {
+                        span,
+                        kind: ReadErrorKind::BadNag,
+                    }),
+                }
+                self.input.pos = end;
+            }
+            b'/' => {
+                self.begin(g, start, v);
+                g.movetext = true;
+                self.setup(start, v)?;
+            }
+            _ => {
+                self.begin(g, start, v);
+                g.movetext = true;
+                let end = self.scan_word(start)?;
+                if end - start > MAX_TOKEN as u64 {
+                    let span = self.span(start, end);
+                    v.problem(ReadError {
+                        span,
+                        kind: ReadErrorKind::TokenTooLong,
+                    });
+                    self.skip_word()?;
+                    return Ok(Step::Continue);
+                }
+                return self.word(start, end, g, v);
+            }
+        }
+        Ok(Step::Continue)
+    }
+
+    /// The end of the word starting at `start` (scanning stops one byte
+    /// past [`MAX_TOKEN`]).
+    fn scan_word(&mut self, start: u64) -> io::Result<u64> {
+        let mut at = start;
+        while at - start <= MAX_TOKEN as u64 {
+            match self.input.byte_at(at, start)? {
+                Some(b) if !is_delimiter(b) => at += 1,
+                _ => break,
+            }
+        }
+        Ok(at)
+    }
+
+    /// Consumes the rest of an over-long word.
+    fn skip_word(&mut self) -> io::Result<()> {
+        loop {
+            let at = self.input.pos;
+            match self.input.byte_at(at, at)? {
+                Some(b) if !is_delimiter(b) => self.input.pos = at + 1,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// The offset of the `\n` ending the line (or the input), at most
+    /// [`MAX_TOKEN`] bytes on; a longer line's rest is skipped.
+    fn scan_line_end(&mut self, start: u64) -> io::Result<u64> {
+        let mut at = start;
+        loop {
+            match self.input.byte_at(at, start)? {
+                None | Some(b'\n') => return Ok(at),
+                Some(_) if at - start > MAX_TOKEN as u64 => return Ok(at),
+                Some(_) => at += 1,
+            }
+        }
+    }
+
+    /// A word: move number, result, move, unknown move, suffix.
+    fn word<V: Visitor>(
+        &mut self,
+        start: u64,
+        end: u64,
+        g: &mut GameState,
+        v: &mut V,
+    ) -> io::Result<Step> {
+        let text = self.input.slice(start, end);
+        if is_result(text) {
+            let span = self.span(start, end);
+            v.result(self.input.slice(start, end), span);
+            self.input.pos = end;
+            g.after_number = false;
+            return Ok(if g.depth == 0 {
+                Step::EndGame
+            } else {
+                Step::Continue
+            });
+        }
+        // Move numbers `12.`, `12...`, possibly glued to a move `12.c3-d4`.
+        let mut start = start;
+        loop {
+            let text = self.input.slice(start, end);
+            let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 || text.get(digits) != Some(&b'.') {
+                break;
+            }
+            let dots = text[digits..].iter().take_while(|&&b| b == b'.').count();
+            let number = parse_number(&text[..digits]).unwrap_or(u32::MAX);
+            let number_end = start + (digits + dots) as u64;
+            let span = self.span(start, number_end);
+            v.move_number(number, dots >= 2, span);
+            g.last_number = Some(number);
+            g.after_number = true;
+            self.input.pos = number_end;
+            if number_end == end {
+                return Ok(Step::Continue);
+            }
+            start = number_end;
+        }
+        let text = self.input.slice(start, end);
+        // `...` after `12.`: the number is the reply's.
+        if text.iter().all(|&b| b == b'.') || text == b"\xE2\x80\xA6" {
+            let span = self.span(start, end);
+            if g.after_number {
+                if let Some(n) = g.last_number {
+                    v.move_number(n, true, span);
+                }
+            }
+            g.after_number = false;
+            self.input.pos = end;
+            return Ok(Step::Continue);
+        }
+        g.after_number = false;
+        if text == b"-" || text == b"--" {
+            let span = self.span(start, end);
+            v.unknown_move(span);
+            self.input.pos = end;
+            return Ok(Step::Continue);
+        }
+        let suffix = text
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+        let move_end = end - suffix as u64;
+        if move_end == start {
+            let span = self.span(start, end);
+            v.suffix(self.input.slice(start, end), span);
+            self.input.pos = end;
+            return Ok(Step::Continue);
+        }
+        let last = text[text.len() - suffix - 1];
+        if suffix == 0 && matches!(last, b'-' | b'x' | b'X' | b':') {
+            if let Some((second, second_end)) = self.joinable(start, end)? {
+                return self.joined(start, end, second, second_end, v);
+            }
+        }
+        let span = self.span(start, move_end);
+        v.move_text(self.input.slice(start, move_end), span);
+        if suffix > 0 {
+            let span = self.span(move_end, end);
+            v.suffix(self.input.slice(move_end, end), span);
+        }
+        self.input.pos = end;
+        Ok(Step::Continue)
+    }
+
+    /// After a word ending in a separator, the second half of a move split
+    /// by spaces (`35x 4`): its start and end, if there is one.
+    fn joinable(&mut self, start: u64, end: u64) -> io::Result<Option<(u64, u64)>> {
+        let mut at = end;
+        while let Some(b) = self.input.byte_at(at, start)? {
+            if b == b' ' || b == b'\t' {
+                at += 1;
+                if at - start > MAX_TOKEN as u64 {
+                    return Ok(None);
+                }
+            } else {
+                break;
+            }
+        }
+        if at == end {
+            return Ok(None);
+        }
+        match self.input.byte_at(at, start)? {
+            Some(b) if b.is_ascii_alphanumeric() => {}
+            _ => return Ok(None),
+        }
+        let mut second_end = at;
+        while second_end - start <= MAX_TOKEN as u64 {
+            match self.input.byte_at(second_end, start)? {
+                Some(b) if !is_delimiter(b) => second_end += 1,
+                _ => break,
+            }
+        }
+        if second_end - start > MAX_TOKEN as u64 {
+            return Ok(None);
+        }
+        let second = self.input.slice(at, second_end);
+        let digits = second.iter().take_while(|b| b.is_ascii_digit()).count();
+        if is_result(second) || second.get(digits) == Some(&b'.') {
+            return Ok(None);
+        }
+        Ok(Some((at, second_end)))
+    }
+
+    fn joined<V: Visitor>(
+        &mut self,
+        start: u64,
+        end: u64,
+        second: u64,
+        second_end: u64,
+        v: &mut V,
+    ) -> io::Result<Step> {
+        let tail = self.input.slice(second, second_end);
+        let suffix = tail
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+        let move_end = second_end - suffix as u64;
+        self.scratch.clear();
+        self.scratch.extend_from_slice(self.input.slice(start, end));
+        self.scratch
+            .extend_from_slice(self.input.slice(second, move_end));
+        let span = self.span(start, move_end);
+        v.move_text(&self.scratch, span);
+        if suffix > 0 {
+            let span = self.span(move_end, second_end);
+            v.suffix(self.input.slice(move_end, second_end), span);
+        }
+        self.input.pos = second_end;
+        Ok(Step::Continue)
+    }
+
+    /// `[Name "value"]`, ending at the `]` after the value or at the end of
+    /// the line.
+    fn tag<V: Visitor>(&mut self, start: u64, v: &mut V) -> io::Result<()> {
+        let mut at = start + 1;
+        let mut in_quotes = false;
+        let mut escaped = false;
+        let mut closed = false;
+        loop {
+            if at - start > MAX_TOKEN as u64 {
+                let span = self.span(start, at);
+                v.problem(ReadError {
+                    span,
+                    kind: ReadErrorKind::TokenTooLong,
+                });
+                self.input.pos = at;
+                self.skip_line()?;
+                return Ok(());
+            }
+            match self.input.byte_at(at, start)? {
+                None | Some(b'\n') => break,
+                Some(b) => {
+                    at += 1;
+                    if escaped {
+                        escaped = false;
+                    } else if in_quotes && b == b'\\' {
+                        escaped = true;
+                    } else if b == b'"' {
+                        in_quotes = !in_quotes;
+                    } else if b == b']' && !in_quotes {
+                        closed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        let span = self.span(start, at);
+        self.input.pos = at;
+        let inner_end = if closed { at - 1 } else { at };
+        let inner = self.input.slice(start + 1, inner_end);
+        if !closed {
+            v.problem(ReadError {
+                span,
+                kind: ReadErrorKind::BadTag("no closing `]` on its line"),
+            });
+        }
+        match split_tag(inner) {
+            Ok((name, value)) => v.tag(name, value, span),
+            Err(why) => v.problem(ReadError {
+                span,
+                kind: ReadErrorKind::BadTag(why),
+            }),
+        }
+        Ok(())
+    }
+
+    /// A `{...}` comment; an unclosed one ends before the next line that
+    /// starts a tag pair.
+    fn brace_comment<V: Visitor>(&mut self, start: u64, v: &mut V) -> io::Result<()> {
+        let mut at = start + 1;
+        let span_start = self.input.pos_of(start);
+        // Scan while the text fits.
+        loop {
+            if at - start > MAX_TOKEN as u64 {
+                break;
+            }
+            match self.input.byte_at(at, start)? {
+                None => {
+                    self.unclosed_comment(start, at, span_start, v);
+                    return Ok(());
+                }
+                Some(b'}') => {
+                    let span = Span {
+                        start: span_start,
+                        end: at + 1,
+                    };
+                    v.comment(self.input.slice(start + 1, at), span, false);
+                    self.input.consume_to(start, at + 1);
+                    return Ok(());
+                }
+                Some(b'\n') if self.tag_line_follows(at + 1, start)? => {
+                    self.unclosed_comment(start, at, span_start, v);
+                    return Ok(());
+                }
+                Some(_) => at += 1,
+            }
+        }
+        // Too long: give the beginning, skip the middle.
+        let span = Span {
+            start: span_start,
+            end: at,
+        };
+        v.comment(self.input.slice(start + 1, at), span, true);
+        self.input.consume_to(start, at);
+        loop {
+            let at = self.input.pos;
+            match self.input.byte_at(at, at)? {
+                None => {
+                    let span = Span {
+                        start: span_start,
+                        end: at,
+                    };
+                    v.problem(ReadError {
+                        span,
+                        kind: ReadErrorKind::UnclosedComment,
+                    });
+                    return Ok(());
+                }
+                Some(b'}') => {
+                    self.input.pos = at + 1;
+                    return Ok(());
+                }
+                Some(b'\n') => {
+                    self.input.newline_at(at);
+                    self.input.pos = at + 1;
+                    if self.tag_line_follows(at + 1, at + 1)? {
+                        let span = Span {
+                            start: span_start,
+                            end: at,
+                        };
+                        v.problem(ReadError {
+                            span,
+                            kind: ReadErrorKind::UnclosedComment,
+                        });
+                        return Ok(());
+                    }
+                }
+                Some(_) => self.input.pos = at + 1,
+            }
+        }
+    }
+
+    fn unclosed_comment<V: Visitor>(&mut self, start: u64, at: u64, span_start: Pos, v: &mut V) {
+        let span = Span {
+            start: span_start,
+            end: at,
+        };
+        v.comment(self.input.slice(start + 1, at), span, false);
+        v.problem(ReadError {
+            span,
+            kind: ReadErrorKind::UnclosedComment,
+        });
+        self.input.consume_to(start, at);
+    }
+
+    /// Whether the line starting at `at` begins with a tag pair
+    /// `[Name "` (spaces allowed before the quote).
+    fn tag_line_follows(&mut self, at: u64, keep: u64) -> io::Result<bool> {
+        let mut i = at;
+        if self.input.byte_at(i, keep)? != Some(b'[') {
+            return Ok(false);
+        }
+        i += 1;
+        if !matches!(self.input.byte_at(i, keep)?, Some(b) if b.is_ascii_uppercase()) {
+            return Ok(false);
+        }
+        while matches!(self.input.byte_at(i, keep)?, Some(b) if b.is_ascii_alphanumeric() || b == b'_')
+        {
+            i += 1;
+            if i - at > 64 {
+                return Ok(false);
+            }
+        }
+        let mut spaces = 0;
+        while matches!(self.input.byte_at(i, keep)?, Some(b' ' | b'\t')) {
+            i += 1;
+            spaces += 1;
+            if spaces > 64 {
+                return Ok(false);
+            }
+        }
+        Ok(spaces > 0 && self.input.byte_at(i, keep)? == Some(b'"'))
+    }
+
+    /// `/FEN "..."/`: a set-up command closed on the same line.
+    fn setup<V: Visitor>(&mut self, start: u64, v: &mut V) -> io::Result<()> {
+        let mut at = start + 1;
+        loop {
+            match self.input.byte_at(at, start)? {
+                Some(b'/') => {
+                    let span = self.span(start, at + 1);
+                    v.setup(self.input.slice(start + 1, at), span);
+                    self.input.pos = at + 1;
+                    return Ok(());
+                }
+                Some(b'\n') | None => break,
+                Some(_) if at - start > MAX_TOKEN as u64 => break,
+                Some(_) => at += 1,
+            }
+        }
+        let end = self.scan_word(start)?;
+        let span = self.span(start, end);
+        v.problem(ReadError {
+            span,
+            kind: ReadErrorKind::UnclosedSetup,
+        });
+        self.input.pos = end;
+        self.skip_word()
+    }
+}
+
+/// Splits the inside of `[Name "value"]` into name and raw value.
+fn split_tag(inner: &[u8]) -> Result<(&[u8], &[u8]), &'static str> {
+    let trimmed = inner.trim_ascii();
+    let name_len = trimmed
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if name_len == 0 {
+        return Err("no tag name after `[`");
+    }
+    let (name, rest) = trimmed.split_at(name_len);
+    let rest = rest.trim_ascii();
+    let Some(body) = rest.strip_prefix(b"\"") else {
+        return Err("the value must be in double quotes");
+    };
+    let Some(value) = body.strip_suffix(b"\"") else {
+        return Err("the value's closing `\"` is missing");
+    };
+    Ok((name, value))
+}
+
+/// A decimal number (saturating), `None` when `digits` holds a non-digit.
+fn parse_number(digits: &[u8]) -> Option<u32> {
+    let mut n: u32 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+    }
+    Some(n)
+}
