@@ -1,1 +1,57 @@
-//! The morris games for boardctl (see the crate's issue; implementation in progress).
+//! The morris family for boardctl — Nine, Six and Twelve Men's Morris,
+//! Morabaraba, Lasker Morris, and the Chinese marked-point games Cheng San
+//! and Da San Qi — on one rule engine configured by profiles.
+//!
+//! The board is the profile's graph (`[board] kind = "morris"` with its
+//! `lines`, or any custom graph of at most 64 points): its edges are the
+//! steps, its lines the mills. Every rule is a switch of the `[rules]`
+//! table ([`Rules`]): men per side, the flying threshold, mill protection,
+//! removals per double mill, marked points, what happens to a side that
+//! cannot place or cannot move, the draw rules and the loss threshold.
+//!
+//! # Move notation
+//!
+//! A placement is its point (`d1`), a move or flight joins two points with
+//! `-` (`d1-d2`, `a1-g7`). The men a mill takes follow, each after an `x`:
+//! `d2xg7`, `a1-a4xg7`, `a1-a4xg7xg1`. A removal may also be written as a
+//! token of its own (`d2 xg7`): [`board_core::Game::continues_move`] tells
+//! the record reader to join it onto the move. Marked points are never
+//! written. A mill-closing move written without its removal is accepted when
+//! only one man can be taken, and is ambiguous otherwise.
+//!
+//! # Position notation (FEN)
+//!
+//! `W:Wa1,d1,g7:Bd2,f4:H5/6:Mb4` — fields separated by `:`; first the
+//! side to move (`W` or `B`); then, in any order, `W…` and `B…` (required):
+//! the points of White's and Black's men, comma-separated, possibly none;
+//! `H<white>/<black>`: men in hand (omitted means `H0/0`, the moving
+//! phase — the placing phase lasts while a hand is not empty); `M…`:
+//! marked points (omitted when there are none); `R<n>`: moves in a row
+//! without a removal or placement, written only by profiles with a
+//! move-limit draw rule. The start of nine men's morris is `W:W:B:H9/9`.
+//! An invalid FEN is refused with every problem listed (unknown or
+//! doubled points, more men than the profile gives, marks outside the
+//! placing phase or on occupied points, hands that alternation cannot
+//! produce, a side not to move already lost).
+//!
+//! # Perft
+//!
+//! A mill-closing move with one choice of removal is one move. With
+//! [`board_core::PerftOptions::removal_ply`] the removal is a ply of its
+//! own, within the depth (a mill closed at the last ply counts once).
+
+mod engine;
+mod fen;
+mod game;
+mod moves;
+mod notation;
+mod perft;
+mod position;
+pub mod rules;
+mod tables;
+
+pub use game::Morris;
+pub use moves::Move;
+pub use position::Position;
+pub use rules::Rules;
+pub use tables::MAX_POINTS;

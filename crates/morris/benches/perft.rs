@@ -1,0 +1,38 @@
+//! Perft speed of nine men's morris from the start (`cargo bench -p morris`).
+
+use board_core::{Game, PerftOptions, ProfileSource};
+use morris::Morris;
+
+fn main() {
+    divan::main();
+}
+
+fn nine_mens_morris() -> Morris {
+    let source = ProfileSource::new(
+        "rules/morris/nine-mens-morris.v1.toml",
+        include_str!("../../../rules/morris/nine-mens-morris.v1.toml"),
+        true,
+    )
+    .expect("bundled profile header");
+    Morris::from_profile(&source).expect("bundled profile")
+}
+
+/// Depth 5 from the start, removal counted with its move.
+#[divan::bench]
+fn perft_5(bencher: divan::Bencher) {
+    let game = nine_mens_morris();
+    let start = game.start_position();
+    bencher.bench(|| game.perft(&start, 5, &PerftOptions::default()));
+}
+
+/// Depth 5 from the start, removal as a ply of its own.
+#[divan::bench]
+fn perft_5_removal_ply(bencher: divan::Bencher) {
+    let game = nine_mens_morris();
+    let start = game.start_position();
+    let options = PerftOptions {
+        removal_ply: true,
+        ..PerftOptions::default()
+    };
+    bencher.bench(|| game.perft(&start, 5, &options));
+}

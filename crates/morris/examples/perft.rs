@@ -1,0 +1,32 @@
+//! Perft of a morris profile read from disk, for timing from outside:
+//! `cargo run --release -p morris --example perft -- rules/morris/nine-mens-morris.v1.toml 6 [--removal-ply]`.
+
+use board_core::{Game, PerftOptions, ProfileSource};
+use morris::Morris;
+use std::time::Instant;
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [path, depth, rest @ ..] = args.as_slice() else {
+        return Err("usage: perft PROFILE.toml DEPTH [--removal-ply]".to_string());
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let source = ProfileSource::new(path.clone(), text, false).map_err(|e| e.to_string())?;
+    let game = Morris::from_profile(&source).map_err(|e| e.to_string())?;
+    let depth: u32 = depth.parse().map_err(|_| format!("bad depth `{depth}`"))?;
+    let options = PerftOptions {
+        removal_ply: rest.iter().any(|a| a == "--removal-ply"),
+        ..PerftOptions::default()
+    };
+    let start = game.start_position();
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = game.perft(&start, d, &options);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{d}\t{n}\t{secs:.3}s\t{:.0} nodes/s",
+            n as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(())
+}

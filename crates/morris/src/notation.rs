@@ -1,0 +1,429 @@
+//! Move notation: placement `d1`, move `d1-d2`, removals appended with `x`
+//! (`d2xg7`, `a1-a4xg7xg1`) or written as tokens of their own (`d2 xg7`),
+//! and the reasons, in a player's words, why a move is not legal.
+
+use crate::engine::{Engine, side_name};
+use crate::moves::Move;
+use crate::position::{Core, Position};
+use crate::rules::{FlyingAt, MarkedPoints, MillProtection};
+use crate::tables::{Mask, bit};
+use board_core::{Graph, LegalityError, MoveError, NodeId, Outcome, SyntaxError};
+use std::ops::Range;
+
+/// A move as written: points with their byte spans in the text.
+#[derive(Debug)]
+struct Written {
+    from: Option<usize>,
+    to: usize,
+    removals: Vec<(usize, Range<usize>)>,
+}
+
+/// The canonical text of a move.
+pub(crate) fn write(graph: &Graph, mv: &Move) -> String {
+    let mut out = String::new();
+    if let Some(from) = mv.from() {
+        out.push_str(graph.label(from));
+        out.push('-');
+    }
+    out.push_str(graph.label(mv.to()));
+    for r in mv.removals() {
+        out.push('x');
+        out.push_str(graph.label(r));
+    }
+    out
+}
+
+/// The longest point label at the start of `rest`, ignoring ASCII case.
+fn match_point(graph: &Graph, rest: &str) -> Option<(usize, usize)> {
+    let lower = rest.to_ascii_lowercase();
+    graph
+        .node_ids()
+        .filter_map(|n| {
+            let label = graph.label(n);
+            lower.starts_with(label).then(|| (label.len(), n.index()))
+        })
+        .max_by_key(|&(len, _)| len)
+        .map(|(len, p)| (p, len))
+}
+
+/// Reads one point at byte `at`, or says what is there instead.
+fn read_point(graph: &Graph, text: &str, at: usize) -> Result<(usize, usize), SyntaxError> {
+    let rest = &text[at..];
+    if let Some(found) = match_point(graph, rest) {
+        return Ok(found);
+    }
+    let letters = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let digits = rest[letters..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    let shaped = letters + digits;
+    if shaped > 0 {
+        return Err(SyntaxError {
+            span: at..at + shaped,
+            message: format!("`{}` is not a point of this board", &rest[..shaped]),
+        });
+    }
+    let width = rest.chars().next().map_or(0, char::len_utf8);
+    Err(SyntaxError {
+        span: at..at + width.max(1).min(rest.len().max(1)),
+        message: if rest.is_empty() {
+            "a point is missing here (such as d1)".to_string()
+        } else {
+            format!("expected a point (such as d1), found `{}`", &rest[..width])
+        },
+    })
+}
+
+fn skip_spaces(text: &str, mut at: usize) -> usize {
+    while text[at..].starts_with(char::is_whitespace) {
+        at += text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    at
+}
+
+/// Parses the removal part `xg7xg1` (each `x` possibly after spaces) from
+/// `at` to the end of `text`.
+fn read_removals(
+    graph: &Graph,
+    text: &str,
+    mut at: usize,
+) -> Result<Vec<(usize, Range<usize>)>, SyntaxError> {
+    let mut removals = Vec::new();
+    loop {
+        at = skip_spaces(text, at);
+        if at >= text.len() {
+            return Ok(removals);
+        }
+        let rest = &text[at..];
+        if !(rest.starts_with('x') || rest.starts_with('X')) {
+            let width = rest.chars().next().map_or(1, char::len_utf8);
+            return Err(SyntaxError {
+                span: at..at + width,
+                message: format!(
+                    "expected `x` and the point of the man taken (such as xg7), found `{}`",
+                    &rest[..width]
+                ),
+            });
+        }
+        let start = skip_spaces(text, at + 1);
+        let (point, len) = read_point(graph, text, start)?;
+        removals.push((point, start..start + len));
+        at = start + len;
+    }
+}
+
+fn parse_written(graph: &Graph, text: &str) -> Result<Written, SyntaxError> {
+    let start = skip_spaces(text, 0);
+    if start >= text.len() {
+        return Err(SyntaxError {
+            span: 0..text.len(),
+            message: "empty move".to_string(),
+        });
+    }
+    let (first, len) = read_point(graph, text, start)?;
+    let mut at = start + len;
+    let (from, to) = if text[at..].starts_with('-') {
+        let (second, len) = read_point(graph, text, at + 1)?;
+        at += 1 + len;
+        (Some(first), second)
+    } else {
+        (None, first)
+    };
+    let removals = read_removals(graph, text, at)?;
+    Ok(Written { from, to, removals })
+}
+
+/// Whether `next` is a removal token (`xg7`, `xg7xg1`) that continues a
+/// pending move, rather than a placement on a point that starts with `x`.
+pub(crate) fn is_removal_token(graph: &Graph, next: &str) -> bool {
+    let next = next.trim();
+    if !(next.starts_with('x') || next.starts_with('X')) {
+        return false;
+    }
+    let is_placement = match_point(graph, next).is_some_and(|(_, len)| len == next.len());
+    !is_placement && read_removals(graph, next, 0).is_ok_and(|r| !r.is_empty())
+}
+
+fn illegal(reason: impl Into<String>, help: Option<String>) -> MoveError {
+    MoveError::Legality(LegalityError::Illegal {
+        reason: reason.into(),
+        help,
+    })
+}
+
+/// A short list of moves for a `help:` line.
+fn list_moves(graph: &Graph, moves: &[Move], what: &str) -> Option<String> {
+    if moves.is_empty() {
+        return None;
+    }
+    const SHOWN: usize = 12;
+    let mut texts: Vec<String> = moves.iter().map(|m| write(graph, m)).collect();
+    texts.sort();
+    let more = texts.len().saturating_sub(SHOWN);
+    texts.truncate(SHOWN);
+    let mut line = format!("{what}: {}", texts.join(", "));
+    if more > 0 {
+        line.push_str(&format!(" and {more} more"));
+    }
+    Some(line)
+}
+
+/// Reads a move and finds the legal move it names.
+pub(crate) fn parse(
+    engine: &Engine,
+    graph: &Graph,
+    position: &Position,
+    outcome: Option<Outcome>,
+    text: &str,
+) -> Result<Move, MoveError> {
+    let written = parse_written(graph, text)?;
+    for (i, (r, _)) in written.removals.iter().enumerate() {
+        if written.removals[..i].iter().any(|(q, _)| q == r) {
+            return Err(illegal(
+                format!("{} is taken twice", graph.label(NodeId::new(*r))),
+                None,
+            ));
+        }
+    }
+    if let Some(outcome) = outcome {
+        let why = match outcome {
+            Outcome::Win { winner, reason } => format!("{} won: {reason}", side_name(winner)),
+            Outcome::Draw { reason } => format!("drawn: {reason}"),
+        };
+        return Err(illegal(format!("the game is over ({why})"), None));
+    }
+    let c = &position.core;
+    let mut legal = Vec::new();
+    engine.generate(c, &mut legal);
+    let same_base: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.origin() == written.from && m.target() == written.to)
+        .copied()
+        .collect();
+    if same_base.is_empty() {
+        return Err(explain_base(engine, graph, c, &written, &legal));
+    }
+    if written.removals.is_empty() {
+        if let [only] = same_base.as_slice() {
+            return Ok(*only);
+        }
+        if let Some(m) = same_base.iter().find(|m| m.removal_indices().is_empty()) {
+            return Ok(*m);
+        }
+        let mut candidates: Vec<String> = same_base.iter().map(|m| write(graph, m)).collect();
+        candidates.sort();
+        return Err(MoveError::Legality(LegalityError::Ambiguous {
+            text: text.trim().to_string(),
+            candidates,
+        }));
+    }
+    let mut wanted: Vec<u8> = written.removals.iter().map(|(r, _)| *r as u8).collect();
+    wanted.sort_unstable();
+    if let Some(m) = same_base
+        .iter()
+        .find(|m| m.removal_indices() == wanted.as_slice())
+    {
+        return Ok(*m);
+    }
+    Err(explain_removals(engine, graph, c, &written, &same_base))
+}
+
+fn men_word(n: usize) -> &'static str {
+    match n {
+        1 => "one man",
+        2 => "two men",
+        _ => "that many men",
+    }
+}
+
+fn explain_base(
+    engine: &Engine,
+    graph: &Graph,
+    c: &Core,
+    w: &Written,
+    legal: &[Move],
+) -> MoveError {
+    let label = |p: usize| graph.label(NodeId::new(p)).to_string();
+    let s = c.side.index();
+    let me = side_name(c.side);
+    let other = side_name(c.side.opposite());
+    let to = label(w.to);
+    let occupant = |p: usize| -> Option<&'static str> {
+        if c.men[s] & bit(p) != 0 {
+            Some(if s == 0 { "a white man" } else { "a black man" })
+        } else if c.men[1 - s] & bit(p) != 0 {
+            Some(if s == 0 { "a black man" } else { "a white man" })
+        } else {
+            None
+        }
+    };
+    let marked_reason = |p: &str, what: &str| match engine.rules.marked_points {
+        MarkedPoints::TakenManStays => {
+            format!("{p} holds a taken man: no {what} there until the moving phase")
+        }
+        _ => format!("{p} is marked: no {what} there until the moving phase"),
+    };
+    let placements: Vec<Move> = legal.iter().filter(|m| m.is_placement()).copied().collect();
+    let Some(from) = w.from else {
+        if c.hand[s] == 0 {
+            let moves: Vec<Move> = legal.to_vec();
+            return illegal(
+                format!(
+                    "{me} has no man left in hand: a man moves, written from-to (such as a1-a4)"
+                ),
+                list_moves(graph, &moves, "legal moves"),
+            );
+        }
+        let help = list_moves(graph, &placements, "legal placements");
+        if let Some(who) = occupant(w.to) {
+            return illegal(format!("{to} is occupied by {who}"), help);
+        }
+        if c.marks & bit(w.to) != 0 {
+            return illegal(marked_reason(&to, "placement"), help);
+        }
+        return illegal(format!("{me} cannot place on {to}"), help);
+    };
+    let from_l = label(from);
+    if !engine.may_move(c) {
+        return illegal(
+            format!(
+                "{me} still has {} to place: men move only after all are placed",
+                match c.hand[s] {
+                    1 => "one man".to_string(),
+                    n => format!("{n} men"),
+                }
+            ),
+            list_moves(graph, &placements, "legal placements"),
+        );
+    }
+    if c.men[s] & bit(from) == 0 {
+        let why = if c.men[1 - s] & bit(from) != 0 {
+            format!("{from_l} holds a man of {other}, not of {me}")
+        } else {
+            format!("there is no {} man on {from_l}", me.to_ascii_lowercase())
+        };
+        return illegal(why, None);
+    }
+    let of_piece: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.origin() == Some(from))
+        .copied()
+        .collect();
+    let help = list_moves(graph, &of_piece, &format!("legal moves of {from_l}"))
+        .or_else(|| Some(format!("the man on {from_l} has no legal move")));
+    if let Some(who) = occupant(w.to) {
+        return illegal(format!("{to} is occupied by {who}"), help);
+    }
+    if c.marks & bit(w.to) != 0 {
+        return illegal(marked_reason(&to, "move"), help);
+    }
+    if !engine.flies(c) && engine.tables.adjacent[from] & bit(w.to) == 0 {
+        let mut why = format!("{to} is not adjacent to {from_l}");
+        if let FlyingAt::Men(n) = engine.rules.flying_at {
+            why.push_str(&format!(
+                " ({me} flies only with {n} men on the board and none in hand; it has {} on the board)",
+                c.men[s].count_ones()
+            ));
+        } else {
+            why.push_str(" (men never fly in this game)");
+        }
+        return illegal(why, help);
+    }
+    illegal(format!("{from_l}-{to} is not a legal move"), help)
+}
+
+fn explain_removals(
+    engine: &Engine,
+    graph: &Graph,
+    c: &Core,
+    w: &Written,
+    same_base: &[Move],
+) -> MoveError {
+    let label = |p: usize| graph.label(NodeId::new(p)).to_string();
+    let base = write(graph, &Move::new(w.from, w.to));
+    let help = list_moves(graph, same_base, "legal");
+    let o = c.side.opposite();
+    let me = side_name(c.side);
+    let other = side_name(o);
+    let mills = engine.mills_made(c, w.from, w.to);
+    if mills == 0 {
+        return illegal(
+            format!("{base} does not close a mill, so it takes nothing"),
+            help,
+        );
+    }
+    let mut after = *c;
+    engine.play_base(&mut after, w.from, w.to);
+    let due = engine.removals_due(mills);
+    if after.men[o.index()] == 0 {
+        return illegal(
+            format!("{other} has no man on the board to take, so {base} takes nothing"),
+            help,
+        );
+    }
+    if engine.candidates(after.men[o.index()]) == 0 {
+        return illegal(
+            format!(
+                "every {} man stands in a mill, so {base} takes nothing (strict mill protection)",
+                other.to_ascii_lowercase()
+            ),
+            help,
+        );
+    }
+    if w.removals.len() > due {
+        let closes = if mills == 1 {
+            "closes one mill".to_string()
+        } else {
+            format!("closes {mills} mills")
+        };
+        return illegal(
+            format!("{base} {closes} and takes only {}", men_word(due)),
+            help,
+        );
+    }
+    for (r, _) in &w.removals {
+        let p = label(*r);
+        let r_bit: Mask = bit(*r);
+        if after.men[c.side.index()] & r_bit != 0 {
+            return illegal(format!("{p} is {me}'s own man"), help);
+        }
+        if after.men[o.index()] & r_bit == 0 {
+            return illegal(
+                format!(
+                    "there is no {} man on {p} to take",
+                    other.to_ascii_lowercase()
+                ),
+                help,
+            );
+        }
+        if engine.candidates(after.men[o.index()]) & r_bit == 0 {
+            let why = match engine.rules.mill_protection {
+                MillProtection::UnlessAll => format!(
+                    "{p} stands in a mill and cannot be taken while {other} has men outside mills"
+                ),
+                _ => format!("{p} stands in a mill and cannot be taken"),
+            };
+            return illegal(why, help);
+        }
+        engine.take(&mut after, *r);
+    }
+    let longest = same_base
+        .iter()
+        .map(|m| m.removal_indices().len())
+        .max()
+        .unwrap_or(0);
+    if w.removals.len() < longest {
+        return illegal(
+            format!(
+                "{base} closes {mills} mills and takes {}",
+                men_word(longest)
+            ),
+            help,
+        );
+    }
+    illegal(
+        format!("no legal move matches {base} with these removals"),
+        help,
+    )
+}

@@ -1,0 +1,238 @@
+//! The `[rules]` and `[start]` tables of a morris profile: every rule of the
+//! family as a named switch.
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+
+/// The rule switches of a morris profile (`[rules]`).
+///
+/// Defaults are the standard nine men's morris choices; bundled profiles
+/// spell every switch out.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Men each side starts with in hand.
+    pub men_per_side: u8,
+    /// Whether all men are placed before any man moves.
+    #[serde(default)]
+    pub placing: Placing,
+    /// Men on the board (none in hand) at which a side may fly.
+    pub flying_at: FlyingAt,
+    /// Which enemy men a mill may take.
+    pub mill_protection: MillProtection,
+    /// Men taken by a move that forms two (or more) mills at once: 1 or 2.
+    #[serde(default = "one")]
+    pub removals_per_double_mill: u8,
+    /// What a removal during the placing phase leaves on its point.
+    #[serde(default)]
+    pub marked_points: MarkedPoints,
+    /// What happens to a side that must place but has no point to place on.
+    #[serde(default)]
+    pub no_placement: NoPlacement,
+    /// What happens to a side that has no legal move.
+    #[serde(default)]
+    pub blocked: Blocked,
+    /// What happens when the board is full and the side to move is blocked.
+    #[serde(default)]
+    pub full_board: FullBoard,
+    /// A side with this many men or fewer, on the board and in hand
+    /// together, has lost.
+    #[serde(default = "two")]
+    pub loses_with: u8,
+    /// Draw after this many moves in a row (plies of either side) without a
+    /// removal or placement; 0 turns the rule off.
+    #[serde(default)]
+    pub draw_moves_without_removal: u16,
+    /// Draw when the same position (men, hands, marks, side to move) occurs
+    /// for this many times; 0 turns the rule off.
+    #[serde(default)]
+    pub draw_repetition: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn two() -> u8 {
+    2
+}
+
+/// When men may move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placing {
+    /// A side with men in hand must place; men move once both hands are
+    /// empty (the standard game).
+    #[default]
+    BeforeMoving,
+    /// A side with men in hand may place or move on any turn (Lasker).
+    AnyTurn,
+}
+
+/// The flying threshold: `flying_at = 3` or `flying_at = "never"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlyingAt {
+    /// No side ever flies.
+    Never,
+    /// A side with exactly this many men on the board and none in hand
+    /// moves a man to any empty point.
+    Men(u8),
+}
+
+impl Serialize for FlyingAt {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            FlyingAt::Never => s.serialize_str("never"),
+            FlyingAt::Men(n) => s.serialize_u8(*n),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for FlyingAt {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct FlyingVisitor;
+        impl Visitor<'_> for FlyingVisitor {
+            type Value = FlyingAt;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number of men (such as 3) or \"never\"")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<FlyingAt, E> {
+                u8::try_from(v)
+                    .map(FlyingAt::Men)
+                    .map_err(|_| E::custom(format!("flying_at = {v}: expected 0 to 255 men")))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<FlyingAt, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<FlyingAt, E> {
+                if v == "never" {
+                    Ok(FlyingAt::Never)
+                } else {
+                    Err(E::custom(format!(
+                        "flying_at = \"{v}\": expected a number of men or \"never\""
+                    )))
+                }
+            }
+        }
+        d.deserialize_any(FlyingVisitor)
+    }
+}
+
+/// Which enemy men a mill may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MillProtection {
+    /// Men standing in a mill are never taken; if every enemy man stands in
+    /// a mill, the mill takes nothing (the seed's game).
+    Strict,
+    /// Men in a mill are taken only when every enemy man stands in a mill.
+    UnlessAll,
+    /// Any enemy man may be taken.
+    None,
+}
+
+/// What a removal during the placing phase leaves behind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkedPoints {
+    /// The point is free at once.
+    #[default]
+    None,
+    /// The point stays empty but marked: no man may be placed (or moved)
+    /// there until the moving phase (cheng-san).
+    EmptyPoint,
+    /// The taken man stays on its point, marked as taken, until the moving
+    /// phase; it counts for nobody and blocks the point (da-san-qi).
+    TakenManStays,
+}
+
+/// What happens when a side must place and every empty point is closed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoPlacement {
+    /// That side loses.
+    #[default]
+    Lose,
+    /// The placing phase ends for both sides: men still in hand leave the
+    /// game, marks vanish and the side to move moves.
+    StartMoving,
+}
+
+/// What happens when the side to move has no legal move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Blocked {
+    /// The blocked side loses.
+    #[default]
+    Lose,
+    /// The game is drawn.
+    Draw,
+}
+
+/// What happens when the board is full and the side to move cannot move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FullBoard {
+    /// Nothing special: the `blocked` rule decides.
+    #[default]
+    BlockedRule,
+    /// The game is drawn (twelve men's morris, morabaraba).
+    Draw,
+}
+
+/// The `[start]` table: the start position in the morris FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// The start position, such as `W:W:B:H9/9`.
+    pub fen: String,
+}
+
+impl Rules {
+    /// Every inconsistency between the switches, in words.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.men_per_side == 0 {
+            problems.push("men_per_side must be at least 1".to_string());
+        }
+        if self.loses_with >= self.men_per_side {
+            problems.push(format!(
+                "loses_with = {} but each side has only {} men: the game would be lost before it starts",
+                self.loses_with, self.men_per_side
+            ));
+        }
+        if let FlyingAt::Men(n) = self.flying_at {
+            if n <= self.loses_with {
+                problems.push(format!(
+                    "flying_at = {n} is never reached: a side with {n} men has already lost (loses_with = {})",
+                    self.loses_with
+                ));
+            }
+            if n > self.men_per_side {
+                problems.push(format!(
+                    "flying_at = {n} is more than the {} men a side has",
+                    self.men_per_side
+                ));
+            }
+        }
+        if !(1..=2).contains(&self.removals_per_double_mill) {
+            problems.push(format!(
+                "removals_per_double_mill = {}: expected 1 or 2",
+                self.removals_per_double_mill
+            ));
+        }
+        if self.draw_repetition == 1 {
+            problems.push(
+                "draw_repetition = 1 would draw every position: use 0 (off) or 2 and more"
+                    .to_string(),
+            );
+        }
+        problems
+    }
+
+    /// Whether removals during the placing phase mark their point.
+    pub fn marks_points(&self) -> bool {
+        self.marked_points != MarkedPoints::None
+    }
+}
