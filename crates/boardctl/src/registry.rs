@@ -67,4 +67,6 @@ macro_rules! registry {
     };
 }
 
-registry! {}
+registry! {
+    Morris => morris::Morris,
+}
