@@ -1,0 +1,31 @@
+//! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk]`:
+//! perft from a profile's start position, with the time taken.
+
+use board_core::{Game, PerftOptions, ProfileSource};
+use russian_draughts::Draughts;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let name = args.get(1).map_or("russian", String::as_str);
+    let depth: u32 = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(8);
+    let path = format!(
+        "{}/../../rules/russian-draughts/{name}.v1.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("profile file is readable");
+    let source = ProfileSource::new(path, text, true).expect("profile header is valid");
+    let game = Draughts::from_profile(&source).expect("profile loads");
+    let options = PerftOptions {
+        keep_duplicates: args.iter().any(|a| a == "keep"),
+        no_bulk: args.iter().any(|a| a == "nobulk"),
+        ..PerftOptions::default()
+    };
+    let start = game.start_position();
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = game.perft(&start, d, &options);
+        let s = t.elapsed().as_secs_f64();
+        println!("{d}\t{n}\t{s:.3}s\t{:.1} Mnodes/s", n as f64 / s / 1e6);
+    }
+}

@@ -1,0 +1,225 @@
+//! Why a well-formed move is not legal, in a player's words.
+
+use crate::game::Draughts;
+use crate::moves::{Move, between, bits, legal_moves, raw_captures, route_matches};
+use crate::position::Position;
+use crate::rules::MidCapturePromotion;
+use board_core::LegalityError;
+
+const LIST_LIMIT: usize = 8;
+
+fn list(game: &Draughts, moves: &[Move]) -> String {
+    let mut names: Vec<String> = moves.iter().map(|m| game.write_full(m)).collect();
+    if names.len() > LIST_LIMIT {
+        let more = names.len() - LIST_LIMIT;
+        names.truncate(LIST_LIMIT);
+        names.push(format!("{more} more"));
+    }
+    match names.len() {
+        0 => String::new(),
+        1 => names.remove(0),
+        n => {
+            let last = names.remove(n - 1);
+            format!("{} or {last}", names.join(", "))
+        }
+    }
+}
+
+fn illegal(reason: String, help: Option<String>) -> LegalityError {
+    LegalityError::Illegal { reason, help }
+}
+
+/// The piece between two consecutive landing squares of a route.
+fn captured_between(game: &Draughts, route: &Move, a: u8, b: u8) -> Option<u8> {
+    let (_, squares) = between(game.engine(), a, b)?;
+    squares
+        .into_iter()
+        .find(|s| route.captured & (1u64 << s) != 0)
+}
+
+/// What the moving piece is at landing index `i` of a route.
+fn piece_word(game: &Draughts, pos: &Position, route: &Move, i: usize) -> &'static str {
+    if route.by_king {
+        return "king";
+    }
+    let promotion = game.engine().layout.promotion[pos.side.index()];
+    let crowned = route.path[..=i]
+        .iter()
+        .any(|&s| promotion & (1u64 << s) != 0);
+    if crowned && game.rules().mid_capture_promotion == MidCapturePromotion::ContinueAsKing {
+        "new king"
+    } else {
+        "man"
+    }
+}
+
+/// Explains why no legal route matches the written squares (bits).
+pub fn explain(game: &Draughts, pos: &Position, squares: &[u8], routes: &[Move]) -> LegalityError {
+    let name = |b: u8| game.square_name(b);
+    let engine = game.engine();
+    let from = squares[0];
+    let to = squares[squares.len() - 1];
+    let written: Vec<String> = squares.iter().map(|&s| name(s)).collect();
+    let side = Draughts::side_word(pos.side);
+    let legal = legal_moves(engine, pos);
+    let bit = 1u64 << from;
+    if pos.occupied() & bit == 0 {
+        let own: Vec<Move> = legal.clone();
+        return illegal(
+            format!("there is no piece on {}", name(from)),
+            Some(format!("{side} can play {}", list(game, &own))),
+        );
+    }
+    if pos.own() & bit == 0 {
+        return illegal(
+            format!(
+                "{} holds a {} piece; it is {side}'s turn",
+                name(from),
+                Draughts::side_word(pos.side.opposite())
+            ),
+            None,
+        );
+    }
+    let piece_moves: Vec<Move> = legal.iter().filter(|m| m.from == from).cloned().collect();
+    let help = if piece_moves.is_empty() {
+        Some(format!("the piece on {} has no legal move", name(from)))
+    } else {
+        Some(format!(
+            "legal moves of {}: {}",
+            name(from),
+            list(game, &piece_moves)
+        ))
+    };
+    if legal.first().is_some_and(Move::is_capture) {
+        let raw = raw_captures(engine, pos);
+        if raw.iter().any(|r| route_matches(r, squares)) {
+            if engine.king_priority() && !raw.iter().any(|r| route_matches(r, squares) && r.by_king)
+            {
+                return illegal(
+                    format!("a king must capture when it can: {}", list(game, &legal)),
+                    None,
+                );
+            }
+            let best = legal
+                .iter()
+                .map(|m| m.captured.count_ones())
+                .max()
+                .unwrap_or(0);
+            let taken = raw
+                .iter()
+                .filter(|r| route_matches(r, squares))
+                .map(|r| r.captured.count_ones())
+                .max()
+                .unwrap_or(0);
+            return illegal(
+                format!(
+                    "the most pieces must be captured: {best} can be taken ({}), {} takes {taken}",
+                    list(game, &legal),
+                    written.join(":")
+                ),
+                None,
+            );
+        }
+        // The sequence stops where it must go on.
+        for source in [routes, raw.as_slice()] {
+            for route in source {
+                for i in 0..route.path.len().saturating_sub(1) {
+                    if route.path[i] != to {
+                        continue;
+                    }
+                    let mut prefix = route.clone();
+                    prefix.path.truncate(i + 1);
+                    if !route_matches(&prefix, squares) {
+                        continue;
+                    }
+                    let next = route.path[i + 1];
+                    let target = captured_between(game, route, to, next).unwrap_or(next);
+                    return illegal(
+                        format!(
+                            "the capture must continue: from {} the {} can take on {}",
+                            name(to),
+                            piece_word(game, pos, route, i),
+                            name(target)
+                        ),
+                        Some(format!("complete sequences: {}", list(game, &legal))),
+                    );
+                }
+            }
+        }
+        // A king stopped beyond a piece where it could land and go on elsewhere.
+        if squares.len() >= 2 {
+            let before = squares[squares.len() - 2];
+            let mut better = Vec::new();
+            for route in routes {
+                let k = squares.len() - 2;
+                if route.from != from || route.path.len() <= k {
+                    continue;
+                }
+                let prefix_ok = squares[1..=k].iter().zip(&route.path).all(|(a, b)| a == b);
+                if !prefix_ok {
+                    continue;
+                }
+                let land = route.path[k];
+                let same_line = between(engine, before, land)
+                    .zip(between(engine, before, to))
+                    .is_some_and(|((d1, _), (d2, _))| d1 == d2);
+                if same_line && land != to && !better.contains(&land) {
+                    better.push(land);
+                }
+            }
+            if !better.is_empty() {
+                let names: Vec<String> = better.iter().map(|&b| name(b)).collect();
+                return illegal(
+                    format!(
+                        "the capture must continue: the king must land on {} from where it can capture again",
+                        names.join(" or ")
+                    ),
+                    Some(format!("complete sequences: {}", list(game, &legal))),
+                );
+            }
+        }
+        return illegal(
+            format!("capture is mandatory: {}", list(game, &legal)),
+            None,
+        );
+    }
+    if squares.len() > 2 || bits(pos.enemy()).count() == 0 {
+        return illegal(
+            format!(
+                "{} is not possible: there is nothing to capture",
+                written.join(":")
+            ),
+            help,
+        );
+    }
+    let king = pos.kings & bit != 0;
+    let target = 1u64 << to;
+    let reason = match between(engine, from, to) {
+        None => format!("{} and {} are not on one diagonal", name(from), name(to)),
+        Some(_) if pos.occupied() & target != 0 => format!("{} is occupied", name(to)),
+        Some((d, path)) if !king => {
+            if !engine.layout.forward[pos.side.index()].contains(&d) {
+                "a man does not move backward".to_string()
+            } else if !path.is_empty() {
+                "a man moves one square diagonally forward".to_string()
+            } else {
+                format!("{} cannot be played here", written.join("-"))
+            }
+        }
+        Some((_, path)) => {
+            if let Some(&blocker) = path.iter().find(|&&s| pos.occupied() & (1u64 << s) != 0) {
+                format!(
+                    "the diagonal from {} to {} is blocked on {}",
+                    name(from),
+                    name(to),
+                    name(blocker)
+                )
+            } else if !engine.flying() && !path.is_empty() {
+                "a king moves one square diagonally".to_string()
+            } else {
+                format!("{} cannot be played here", written.join("-"))
+            }
+        }
+    };
+    illegal(reason, help)
+}

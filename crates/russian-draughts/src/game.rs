@@ -1,0 +1,263 @@
+//! [`Draughts`]: the draughts family as a [`board_core::Game`].
+
+use crate::explain::explain;
+use crate::fen::{parse_fen, write_fen};
+use crate::layout::Layout;
+use crate::movegen::Engine;
+use crate::moves::{Move, legal_moves, legal_routes, route_matches};
+use crate::notation::parse_move_text;
+use crate::position::Position;
+use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
+use crate::squares::write_square;
+use board_core::{
+    DiagramOptions, Game, Graph, LegalityError, MoveError, Outcome, PerftOptions, PositionError,
+    Profile, ProfileError, ProfileHeader, ProfileSource, Side, diagram,
+};
+
+/// A member of the draughts family, configured by a profile of the game
+/// `russian-draughts` (Russian, English, International, Brazilian, Czech).
+#[derive(Clone, Debug)]
+pub struct Draughts {
+    header: ProfileHeader,
+    graph: Graph,
+    rules: Rules,
+    engine: Engine,
+    start: Position,
+}
+
+impl Draughts {
+    /// The profile's rule switches.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The compiled move generator.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The name of a square (bit) in the profile's notation.
+    pub fn square_name(&self, bit: u8) -> String {
+        match self.engine.layout.node(u32::from(bit)) {
+            Some(n) => write_square(&self.graph, n, self.rules.notation),
+            None => format!("?{bit}"),
+        }
+    }
+
+    /// A move with every landing square (`h2:f4:h6:f8:b4:e1`).
+    pub fn write_full(&self, mv: &Move) -> String {
+        let sep = if mv.is_capture() {
+            self.rules.capture_separator.as_str()
+        } else {
+            "-"
+        };
+        let mut out = self.square_name(mv.from);
+        for &s in &mv.path {
+            out.push_str(sep);
+            out.push_str(&self.square_name(s));
+        }
+        out
+    }
+
+    fn write_short(&self, mv: &Move) -> String {
+        let sep = if mv.is_capture() {
+            self.rules.capture_separator.as_str()
+        } else {
+            "-"
+        };
+        format!(
+            "{}{sep}{}",
+            self.square_name(mv.from),
+            self.square_name(mv.to())
+        )
+    }
+
+    /// The name of a side in messages.
+    pub fn side_word(side: Side) -> &'static str {
+        match side {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
+fn invalid(origin: &str, message: impl Into<String>) -> ProfileError {
+    ProfileError::Invalid {
+        origin: origin.to_string(),
+        message: message.into(),
+    }
+}
+
+impl Game for Draughts {
+    type Position = Position;
+    type Move = Move;
+
+    const GAME: &'static str = "russian-draughts";
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let origin = source.origin.as_str();
+        let profile = Profile::<Rules, Start>::parse(origin, &source.text, Self::GAME)?;
+        let layout =
+            Layout::new(&profile.graph).map_err(|m| invalid(origin, format!("[board]: {m}")))?;
+        let rules = profile.rules;
+        if !matches!(rules.capture_separator.as_str(), ":" | "x") {
+            return Err(invalid(
+                origin,
+                format!(
+                    "[rules] capture-separator is `:` or `x`, not `{}`",
+                    rules.capture_separator
+                ),
+            ));
+        }
+        if rules.notation == SquareNotation::Numeric && profile.graph.numbered_count() == 0 {
+            return Err(invalid(
+                origin,
+                "[rules] notation = \"numeric\" needs a numbered board ([board] numbering = \"pdn\")",
+            ));
+        }
+        let start = parse_fen(&profile.graph, &layout, &profile.start.fen)
+            .map_err(|e| invalid(origin, format!("[start] fen: {e}")))?;
+        let first = match rules.first_player {
+            FirstPlayer::White => Side::White,
+            FirstPlayer::Black => Side::Black,
+        };
+        if start.side != first {
+            return Err(invalid(
+                origin,
+                format!(
+                    "[start] fen gives the move to {}, but [rules] first-player is {}",
+                    Self::side_word(start.side),
+                    Self::side_word(first)
+                ),
+            ));
+        }
+        let engine = Engine::new(layout, &rules);
+        Ok(Draughts {
+            header: profile.header,
+            graph: profile.graph,
+            rules,
+            engine,
+            start,
+        })
+    }
+
+    fn header(&self) -> &ProfileHeader {
+        &self.header
+    }
+
+    fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn settings(&self) -> String {
+        toml::to_string(&self.rules).unwrap_or_else(|e| format!("# cannot write the rules: {e}\n"))
+    }
+
+    fn start_position(&self) -> Position {
+        self.start
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        parse_fen(&self.graph, &self.engine.layout, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        write_fen(
+            &self.graph,
+            &self.engine.layout,
+            position,
+            self.rules.notation,
+        )
+    }
+
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let layout = &self.engine.layout;
+        diagram::render(&self.graph, |n| {
+            let bit = 1u64 << layout.bit(n);
+            let king = position.kings & bit != 0;
+            let text = if position.pieces[0] & bit != 0 {
+                if king { "W" } else { "w" }
+            } else if position.pieces[1] & bit != 0 {
+                if king { "B" } else { "b" }
+            } else {
+                "."
+            };
+            text.to_string()
+        })
+    }
+
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.side
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        moves.extend(legal_moves(&self.engine, position));
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        mv.apply(position);
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let mut list = Vec::new();
+        self.engine.actions(position, &mut list, false);
+        if !list.is_empty() {
+            return None;
+        }
+        let loser = position.side;
+        let reason = if position.own() == 0 {
+            format!("{} has no pieces left", Self::side_word(loser))
+        } else {
+            format!("{} has no legal move", Self::side_word(loser))
+        };
+        Some(Outcome::Win {
+            winner: loser.opposite(),
+            reason,
+        })
+    }
+
+    fn write_move(&self, position: &Position, mv: &Move) -> String {
+        if !mv.is_capture() || self.rules.capture_writing == CaptureWriting::Full {
+            return self.write_full(mv);
+        }
+        let others = legal_moves(&self.engine, position)
+            .iter()
+            .filter(|m| m.from == mv.from && m.to() == mv.to() && *m != mv)
+            .count();
+        if others == 0 {
+            self.write_short(mv)
+        } else {
+            self.write_full(mv)
+        }
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        let written = parse_move_text(&self.graph, text)?;
+        let squares: Vec<u8> = written
+            .squares
+            .iter()
+            .map(|(n, _)| self.engine.layout.bit(*n) as u8)
+            .collect();
+        let routes = legal_routes(&self.engine, position);
+        let mut found: Vec<Move> = Vec::new();
+        for r in routes.iter().filter(|r| route_matches(r, &squares)) {
+            if !found.contains(r) {
+                found.push(r.clone());
+            }
+        }
+        match found.len() {
+            1 => Ok(found.swap_remove(0)),
+            0 => Err(explain(self, position, &squares, &routes).into()),
+            _ => Err(LegalityError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: found.iter().map(|m| self.write_full(m)).collect(),
+            }
+            .into()),
+        }
+    }
+
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        self.engine
+            .perft(position, depth, options.keep_duplicates, options.no_bulk)
+    }
+}

@@ -1,0 +1,161 @@
+//! Reading move text: squares joined by `-`, `x`, `:` (or nothing, as in
+//! `a3b4` and `3228`), each square with its byte span for error messages.
+
+use crate::squares::{SquareError, parse_square};
+use board_core::{Graph, NodeId, SyntaxError};
+use std::ops::Range;
+
+/// A move as written: its squares in order, with their spans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The squares, first to last.
+    pub squares: Vec<(NodeId, Range<usize>)>,
+    /// Whether a capture separator (`x`, `:`) was used.
+    pub capture_separator: bool,
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | ':' | '×')
+}
+
+fn syntax(span: Range<usize>, message: impl Into<String>) -> SyntaxError {
+    SyntaxError {
+        span,
+        message: message.into(),
+    }
+}
+
+/// Splits a move text into squares. Whitespace around separators is
+/// tolerated (`35x 4`); trailing move-strength marks (`!`, `?`) are ignored.
+pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxError> {
+    let end = text.trim_end_matches(['!', '?', ' ', '\t']).len();
+    let body = &text[..end];
+    let mut squares = Vec::new();
+    let mut capture_separator = false;
+    let mut pending_separator: Option<Range<usize>> = None;
+    let mut raw_tokens: Vec<Range<usize>> = Vec::new();
+    let chars: Vec<(usize, char)> = body.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if is_separator(c) {
+            if squares.is_empty() && raw_tokens.is_empty() {
+                return Err(syntax(
+                    at..at + c.len_utf8(),
+                    format!("a move starts with a square, not `{c}`"),
+                ));
+            }
+            if let Some(prev) = pending_separator {
+                return Err(syntax(
+                    prev.start..at + c.len_utf8(),
+                    "two separators in a row: a square is missing",
+                ));
+            }
+            if c != '-' {
+                capture_separator = true;
+            }
+            pending_separator = Some(at..at + c.len_utf8());
+            i += 1;
+            continue;
+        }
+        let start = at;
+        let mut j = i;
+        if c.is_ascii_lowercase() {
+            j += 1;
+        }
+        while j < chars.len() && chars[j].1.is_ascii_digit() {
+            j += 1;
+        }
+        if j == i || (c.is_ascii_lowercase() && j == i + 1) {
+            let what = if c.is_ascii_lowercase() {
+                format!("`{c}` must be followed by a rank number (`{c}3`)")
+            } else {
+                format!("unexpected `{c}`: a move is squares joined by `-`, `x` or `:`")
+            };
+            return Err(syntax(start..start + c.len_utf8(), what));
+        }
+        let stop = chars.get(j).map_or(body.len(), |&(p, _)| p);
+        let separated = pending_separator.take().is_some();
+        if !squares.is_empty() && !separated && !c.is_ascii_lowercase() {
+            return Err(syntax(
+                start..stop,
+                "a separator (`-`, `x` or `:`) is missing before this square",
+            ));
+        }
+        let token = &body[start..stop];
+        if squares.is_empty()
+            && !c.is_ascii_lowercase()
+            && (token.len() == 3 || token.len() == 4)
+            && j == chars.len()
+        {
+            // `3228`: two numeric squares written without a separator.
+            let splits: Vec<usize> = if token.len() == 4 {
+                vec![2]
+            } else {
+                vec![1, 2]
+            };
+            let valid: Vec<(NodeId, NodeId, usize)> = splits
+                .into_iter()
+                .filter_map(|k| {
+                    let a = parse_square(graph, &token[..k]).ok()?;
+                    let b = parse_square(graph, &token[k..]).ok()?;
+                    Some((a, b, k))
+                })
+                .collect();
+            if let [(a, b, k)] = valid[..] {
+                squares.push((a, start..start + k));
+                squares.push((b, start + k..stop));
+                i = j;
+                continue;
+            }
+            if token.len() == 4 || valid.len() > 1 {
+                return Err(syntax(
+                    start..stop,
+                    format!("`{token}`: write a separator between the two squares"),
+                ));
+            }
+        }
+        match parse_square(graph, token) {
+            Ok(n) => squares.push((n, start..stop)),
+            Err(e) => {
+                let message = e.describe(token, graph);
+                let message = if e == SquareError::Malformed {
+                    format!("{message} (squares are written `c3` or `22`)")
+                } else {
+                    message
+                };
+                return Err(syntax(start..stop, message));
+            }
+        }
+        raw_tokens.push(start..stop);
+        i = j;
+    }
+    if let Some(sep) = pending_separator {
+        let c = &body[sep.clone()];
+        return Err(syntax(
+            sep.end..sep.end,
+            format!("`{c}` must be followed by a square"),
+        ));
+    }
+    match squares.len() {
+        0 => Err(syntax(
+            0..text.len(),
+            "empty move: expected squares such as `c3-d4`",
+        )),
+        1 => {
+            let span = squares[0].1.clone();
+            Err(syntax(
+                span,
+                "a move names at least two squares (`c3-d4`, `c3:e5`)",
+            ))
+        }
+        _ => Ok(MoveText {
+            squares,
+            capture_separator,
+        }),
+    }
+}

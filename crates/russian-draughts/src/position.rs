@@ -1,0 +1,50 @@
+//! A draughts position: the men and kings of each side and whose turn it is.
+
+use board_core::Side;
+
+/// A position, as bitboards in the profile's [`Layout`](crate::layout::Layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Per side (White, Black): the squares of its pieces, men and kings.
+    pub pieces: [u64; 2],
+    /// The squares holding a king, of either side.
+    pub kings: u64,
+    /// Whose turn it is.
+    pub side: Side,
+}
+
+impl Position {
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The pieces of the side to move.
+    #[inline(always)]
+    pub fn own(&self) -> u64 {
+        self.pieces[self.side.index()]
+    }
+
+    /// The pieces of the side not to move.
+    #[inline(always)]
+    pub fn enemy(&self) -> u64 {
+        self.pieces[self.side.opposite().index()]
+    }
+
+    /// Plays a move given as bitboards: the piece on `from` goes to `to`,
+    /// `captured` pieces leave the board, a man is crowned if `promote`.
+    #[inline(always)]
+    pub fn apply(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
+        let me = self.side.index();
+        self.pieces[me] = (self.pieces[me] & !from) | to;
+        if self.kings & from != 0 {
+            self.kings = (self.kings & !from) | to;
+        } else if promote {
+            self.kings |= to;
+        }
+        self.pieces[me ^ 1] &= !captured;
+        self.kings &= !captured;
+        self.side = self.side.opposite();
+    }
+}
