@@ -69,4 +69,5 @@ macro_rules! registry {
 
 registry! {
     Morris => morris::Morris,
+    Draughts => russian_draughts::Draughts,
 }
