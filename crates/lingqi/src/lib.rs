@@ -1,1 +1,252 @@
-//! The lingqi games for boardctl (see the crate's issue; implementation in progress).
+//! Lingqi (灵棋), the 19×19 game of levels and formations from a novel, for
+//! boardctl: the first implementation anywhere. The rules are
+//! `shared/rules/lingqi.md` with its decisions L1–L23; every switch those
+//! decisions name is a key of the profile's `[rules]` table ([`Rules`]).
+//!
+//! # Notation
+//!
+//! - A turn is the upgrade, then the move: `^j2 j2-j5`; a transformation
+//!   `^c4=E c4-c5`; a capture may be marked `j2xj5` (`x` towards an empty
+//!   cell is an error, `-` onto an enemy piece is accepted); an explicit
+//!   walk `j2-j3-j4-j5` is checked and reduced to its start and end (L15).
+//!   When the side has nothing to upgrade (L4) the move token alone is the
+//!   turn. In records the two tokens are joined by
+//!   [`Game::continues_move`].
+//! - Set-ups (tags `SetupSouth`, `SetupNorth`, the profile's `[start]`):
+//!   `Sj2,Mj3,Vj1,…`, letters `S M V E G D F`.
+//! - Position (FEN): `<S|N>:<South's pieces>:<North's pieces>:<turn>`,
+//!   pieces `<letter><level><cell>` separated by commas, e.g.
+//!   `S:S0j2,M3j3,D0f5:S0j18,M3j17:1`; see [`Lingqi::parse_fen`].
+//!
+//! South is [`Side::White`] (moves first), North is [`Side::Black`].
+
+mod diagram;
+mod fen;
+mod movegen;
+mod notation;
+mod piece;
+mod position;
+mod rules;
+mod setup;
+mod turn;
+mod zones;
+
+pub use movegen::{Mobility, Reach};
+pub use piece::{Kind, Piece, side_name};
+pub use position::Position;
+pub use rules::{
+    Directions, LongMove, Movement, NoLegalTurn, Overlap, PieceRule, PieceRules, Rules, Start,
+    Tie, Transformation, ZoneEnd,
+};
+pub use turn::{Fate, Turn, Upgrade};
+pub use zones::Zones;
+
+use board_core::{
+    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
+    ProfileError, ProfileHeader, ProfileSource, Side, TagLookup,
+};
+
+/// The lingqi engine configured by one profile.
+#[derive(Clone, Debug)]
+pub struct Lingqi {
+    header: ProfileHeader,
+    graph: Graph,
+    rules: Rules,
+    start: Position,
+    settings: String,
+}
+
+impl Lingqi {
+    /// The profile's rule switches.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The winner when a side has lost its Sect, or the turn limit is
+    /// reached; `None` when the game goes on by these rules (whether the
+    /// side to move has a turn is not looked at).
+    fn decided(&self, position: &Position) -> Option<Outcome> {
+        for side in [Side::White, Side::Black] {
+            if position.sect(side).is_none() {
+                return Some(Outcome::Win {
+                    winner: side.opposite(),
+                    reason: format!("{}'s Sect was captured", side_name(side)),
+                });
+            }
+        }
+        let limit = self.rules.turn_limit;
+        if limit > 0 && position.turn > limit {
+            return Some(Outcome::Draw {
+                reason: format!("the turn limit of {limit} turns is reached"),
+            });
+        }
+        None
+    }
+}
+
+impl Game for Lingqi {
+    type Position = Position;
+    type Move = Turn;
+
+    const GAME: &'static str = "lingqi";
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: source.origin.clone(),
+            message,
+        };
+        let (_, min_y, _, max_y) = profile.graph.bounds();
+        let problems = profile.rules.problems((max_y - min_y + 1) as u32);
+        if !problems.is_empty() {
+            return Err(invalid(format!("[rules]: {}", problems.join("; "))));
+        }
+        let settings = toml::to_string(&profile.rules)
+            .map_err(|e| invalid(format!("cannot write the rules back: {e}")))?;
+        let mut game = Lingqi {
+            header: profile.header,
+            graph: profile.graph,
+            rules: profile.rules,
+            start: Position::empty(0),
+            settings,
+        };
+        game.start = game
+            .position_from_setups(&profile.start.south, &profile.start.north)
+            .map_err(|e| invalid(format!("[start]: {e}")))?;
+        Ok(game)
+    }
+
+    fn header(&self) -> &ProfileHeader {
+        &self.header
+    }
+
+    fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn settings(&self) -> String {
+        self.settings.clone()
+    }
+
+    fn start_position(&self) -> Position {
+        self.start.clone()
+    }
+
+    /// A `FEN` tag, or the set-up tags `SetupSouth` and `SetupNorth` (both
+    /// or neither), every violation of both reported at once.
+    fn position_from_tags(&self, tags: &dyn TagLookup) -> Result<Option<Position>, PositionError> {
+        let fen = tags.tag("FEN");
+        let south = tags.tag("SetupSouth");
+        let north = tags.tag("SetupNorth");
+        match (fen, south, north) {
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(PositionError::one(
+                "give either a FEN tag or the set-up tags SetupSouth/SetupNorth, not both",
+            )),
+            (Some(f), None, None) => self.parse_position(f).map(Some),
+            (None, Some(s), Some(n)) => self.position_from_setups(s, n).map(Some),
+            (None, Some(_), None) => Err(PositionError::one(
+                "SetupSouth is given but SetupNorth is missing: the two set-ups go together (L3)",
+            )),
+            (None, None, Some(_)) => Err(PositionError::one(
+                "SetupNorth is given but SetupSouth is missing: the two set-ups go together (L3)",
+            )),
+            (None, None, None) => Ok(None),
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        self.parse_fen(text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        self.write_fen(position)
+    }
+
+    fn diagram(&self, position: &Position, options: &DiagramOptions) -> String {
+        self.draw(position, options)
+    }
+
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.to_move
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        side_name(side)
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Turn>) {
+        if self.decided(position).is_none() {
+            self.generate(position, moves);
+        }
+    }
+
+    fn play(&self, position: &mut Position, mv: &Turn) {
+        self.play_turn(position, mv);
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        if let Some(o) = self.decided(position) {
+            return Some(o);
+        }
+        if self.count_turns(position) > 0 {
+            return None;
+        }
+        let side = position.to_move;
+        let reason = format!("{} has no legal turn", side_name(side));
+        Some(match self.rules.no_legal_turn {
+            NoLegalTurn::Loses => Outcome::Win {
+                winner: side.opposite(),
+                reason,
+            },
+            NoLegalTurn::Draw => Outcome::Draw { reason },
+        })
+    }
+
+    fn write_move(&self, position: &Position, mv: &Turn) -> String {
+        self.write_turn(position, mv)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {
+        if let Some(o) = self.decided(position) {
+            let why = match o {
+                Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+            };
+            return Err(MoveError::Legality(board_core::LegalityError::Illegal {
+                reason: format!("the game is over: {why}"),
+                help: None,
+            }));
+        }
+        self.parse_turn(position, text)
+    }
+
+    /// A pending upgrade token `^j2` is continued by the move token after
+    /// it.
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        let pending = pending.trim();
+        pending.starts_with('^')
+            && !pending.contains(char::is_whitespace)
+            && !next.trim_start().starts_with('^')
+    }
+
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.decided(position).is_some() {
+            return 0;
+        }
+        if depth == 1 && !options.no_bulk {
+            return self.count_turns(position);
+        }
+        let mut moves = Vec::new();
+        self.generate(position, &mut moves);
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = position.clone();
+                self.play_turn(&mut next, mv);
+                self.perft(&next, depth - 1, options)
+            })
+            .sum()
+    }
+}

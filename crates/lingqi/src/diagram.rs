@@ -1,0 +1,45 @@
+//! The text diagram: pieces as type letter and level (`M3` South, `m3`
+//! North), optionally with zones and trapped pieces marked.
+
+use crate::Lingqi;
+use crate::piece::side_name;
+use crate::position::Position;
+use board_core::{DiagramOptions, Side};
+
+impl Lingqi {
+    /// A 19×19 diagram for people. With `options.zones`, an empty cell in
+    /// South's zone shows `+`, in North's `-`, in both `*`, and a piece that
+    /// stands in an enemy zone (trapped, L9) carries a `!`.
+    pub fn draw(&self, position: &Position, options: &DiagramOptions) -> String {
+        let zones = self.zones(position);
+        let cell = |n| match position.piece(n) {
+            Some(p) => {
+                let mut t = p.diagram_text();
+                if options.zones && self.in_enemy_zone(&zones, p.side, n) {
+                    t.push('!');
+                }
+                t
+            }
+            None if options.zones => {
+                match (zones.covers(Side::White, n), zones.covers(Side::Black, n)) {
+                    (true, true) => "*",
+                    (true, false) => "+",
+                    (false, true) => "-",
+                    (false, false) => ".",
+                }
+                .to_string()
+            }
+            None => ".".to_string(),
+        };
+        let mut out = board_core::diagram::render(&self.graph, cell);
+        out.push_str(&format!(
+            "{} to move, turn {}; South upper case, North lower case, letter and level\n",
+            side_name(position.to_move),
+            position.turn
+        ));
+        if options.zones {
+            out.push_str("zones: + South's, - North's, * both; ! a piece trapped in an enemy zone\n");
+        }
+        out
+    }
+}

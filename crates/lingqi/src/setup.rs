@@ -1,0 +1,195 @@
+//! Set-ups (L3, L13, L22): the comma-separated lists `Sj2,Mj3,…` of the
+//! `SetupSouth` / `SetupNorth` tags and of the profile's `[start]`, checked
+//! side by side with every violation reported.
+
+use crate::Lingqi;
+use crate::piece::{Kind, Piece, side_name};
+use crate::position::Position;
+use board_core::{NodeId, PositionError, Side};
+
+/// One item of a piece list: type, optional level, cell.
+pub(crate) struct Entry {
+    pub(crate) text: String,
+    pub(crate) kind: Kind,
+    pub(crate) level: Option<u32>,
+    pub(crate) cell: NodeId,
+}
+
+impl Lingqi {
+    /// Reads a comma-separated list of `<letter>[<level>]<cell>` items;
+    /// problems go to `problems`, prefixed with `context`.
+    pub(crate) fn parse_entries(
+        &self,
+        text: &str,
+        context: &str,
+        problems: &mut Vec<String>,
+    ) -> Vec<Entry> {
+        let mut out = Vec::new();
+        if text.trim().is_empty() {
+            return out;
+        }
+        for raw in text.split(',') {
+            let item = raw.trim();
+            let mut chars = item.chars();
+            let Some(letter) = chars.next() else {
+                problems.push(format!("{context}: empty item in the list (two commas?)"));
+                continue;
+            };
+            let Some(kind) = Kind::from_letter(letter) else {
+                problems.push(format!(
+                    "{context}: `{item}`: `{letter}` is not a piece letter (S M V E G D F)"
+                ));
+                continue;
+            };
+            let rest = chars.as_str();
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let (level_text, cell_text) = rest.split_at(digits);
+            let level = if level_text.is_empty() {
+                None
+            } else if let Ok(l) = level_text.parse::<u32>() {
+                Some(l)
+            } else {
+                problems.push(format!("{context}: `{item}`: level {level_text} is too large"));
+                continue;
+            };
+            if cell_text.is_empty() {
+                problems.push(format!("{context}: `{item}`: no cell after the piece letter"));
+                continue;
+            }
+            let Some(cell) = self.graph.node_by_label(cell_text) else {
+                problems.push(format!("{context}: `{item}`: `{cell_text}` is not a cell of the board"));
+                continue;
+            };
+            out.push(Entry {
+                text: item.to_string(),
+                kind,
+                level,
+                cell,
+            });
+        }
+        out
+    }
+
+    /// The 1-based rank of a cell.
+    pub(crate) fn rank(&self, n: NodeId) -> u32 {
+        let (_, min_y, _, _) = self.graph.bounds();
+        (self.graph.node(n).y - min_y + 1) as u32
+    }
+
+    /// Reads and checks one side's set-up (L3, L22): every violation, each
+    /// naming the side, the cell and the reason.
+    pub fn parse_setup(&self, side: Side, text: &str) -> Result<Vec<(NodeId, Piece)>, Vec<String>> {
+        let name = side_name(side);
+        let context = format!("{name} set-up");
+        let mut problems = Vec::new();
+        let entries = self.parse_entries(text, &context, &mut problems);
+        let [lo, hi] = match side {
+            Side::White => self.rules.south_ranks,
+            Side::Black => self.rules.north_ranks,
+        };
+        let mut placed: Vec<(NodeId, Piece)> = Vec::new();
+        for e in &entries {
+            let label = self.graph.label(e.cell);
+            if e.level.is_some() {
+                problems.push(format!(
+                    "{context}: `{}`: a set-up gives no levels (every piece starts at its type's level)",
+                    e.text
+                ));
+            }
+            let rank = self.rank(e.cell);
+            if rank < lo || rank > hi {
+                problems.push(format!(
+                    "{context}: {} on {label}: rank {rank} is outside {name}'s ranks {lo}–{hi}",
+                    e.kind.name()
+                ));
+            }
+            if let Some((_, other)) = placed.iter().find(|(c, _)| *c == e.cell) {
+                problems.push(format!(
+                    "{context}: {} on {label}: the cell already holds a {}",
+                    e.kind.name(),
+                    other.kind.name()
+                ));
+                continue;
+            }
+            placed.push((
+                e.cell,
+                Piece {
+                    side,
+                    kind: e.kind,
+                    level: self.rules.pieces.get(e.kind).level,
+                },
+            ));
+        }
+        for kind in Kind::ALL {
+            let want = self.rules.pieces.get(kind).count;
+            let have = entries.iter().filter(|e| e.kind == kind).count() as u32;
+            if have != want {
+                problems.push(format!(
+                    "{context}: {have} × {} ({}), the composition needs {want}",
+                    kind.name(),
+                    kind.letter()
+                ));
+            }
+        }
+        for (sect, _) in placed.iter().filter(|(_, p)| p.kind == Kind::Sect) {
+            let guards: Vec<Kind> = self
+                .graph
+                .neighbours(*sect)
+                .filter_map(|(_, m)| placed.iter().find(|(c, _)| *c == m).map(|(_, p)| p.kind))
+                .collect();
+            let label = self.graph.label(*sect);
+            let min = self.rules.sect_guard_min as usize;
+            if guards.len() < min {
+                problems.push(format!(
+                    "{context}: Sect on {label}: {} of its own pieces among its 8 neighbours, at least {min} needed",
+                    guards.len()
+                ));
+            }
+            for k in &self.rules.sect_guard_includes {
+                if !guards.contains(k) {
+                    problems.push(format!(
+                        "{context}: Sect on {label}: no {} among its 8 neighbours",
+                        k.name()
+                    ));
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(placed)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The start position of two set-ups, South to move on turn 1; the
+    /// problems of both sides together.
+    pub fn position_from_setups(&self, south: &str, north: &str) -> Result<Position, PositionError> {
+        let mut position = Position::empty(self.graph.node_count());
+        let mut problems = Vec::new();
+        for (side, text) in [(Side::White, south), (Side::Black, north)] {
+            match self.parse_setup(side, text) {
+                Ok(pieces) => {
+                    for (n, p) in pieces {
+                        position.set(n, Some(p));
+                    }
+                }
+                Err(mut p) => problems.append(&mut p),
+            }
+        }
+        if problems.is_empty() {
+            Ok(position)
+        } else {
+            Err(PositionError { problems })
+        }
+    }
+
+    /// Writes one side's pieces in the set-up notation (no levels).
+    pub fn write_setup(&self, position: &Position, side: Side) -> String {
+        position
+            .pieces()
+            .filter(|(_, p)| p.side == side)
+            .map(|(n, p)| format!("{}{}", p.kind.letter(), self.graph.label(n)))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
