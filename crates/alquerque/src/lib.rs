@@ -1,1 +1,388 @@
-//! The alquerque games for boardctl (see the crate's issue; implementation in progress).
+//! Alquerque and its historical readings on board-core graphs, configured by
+//! rule profiles (`rules/alquerque/*.toml`).
+//!
+//! The board is the profile's `[board]` graph (the standard one is a 5×5
+//! grid with `connections = "alternating"`: orthogonal lines everywhere,
+//! diagonals only through the points whose file + rank index is even). The
+//! `[rules]` table ([`Rules`]) decides the rest: the directions of a plain
+//! step, whether capturing is mandatory, optional or enforced by huffing,
+//! whether a capture is one jump or a chain, whether a chain may land on a
+//! point twice, whether a man on the far row is frozen, and an optional draw
+//! rule. A player with no men or no legal move loses, in every profile.
+//!
+//! # Move notation
+//!
+//! Plain step `c2-c3`; capture `a1:c3:e5:c3` with every landing point (repeats
+//! allowed; `x` is read as `:`). A capture may be written short, with landing
+//! points left out (`a1:c3` for `a1:c3:e5:c3`), when exactly one move
+//! matches; otherwise the candidates are listed. In huffing profiles a huff is
+//! written before the move, separated by a space: `xb2 c4-c3` removes the
+//! opponent's man on b2 (one that failed to capture on the previous move),
+//! then plays `c4-c3`.
+//!
+//! A move is identified by its start, its end and the set of men it captures
+//! (and its huff): two routes with the same identity are one move, and either
+//! landing list names it.
+//!
+//! # Position notation (FEN)
+//!
+//! `W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5`
+//! is the standard start: the side to move (`W` or `B`), then `W` and White's
+//! men, then `B` and Black's men (comma-separated points, in any order, a list
+//! may be empty). Two optional fields follow when the rules need them:
+//! `N12`, the plies played since the last capture or huff (only in profiles
+//! with `draw_plies_without_capture` > 0, which always write it), and
+//! `Hb2,d2`, the men that may be huffed now (huffing profiles, written when
+//! there are any). Every problem of a FEN is reported at once.
+
+mod fen;
+mod movegen;
+mod notation;
+mod perft;
+mod position;
+mod rules;
+mod tables;
+
+pub use position::{Move, Position};
+pub use rules::{CaptureRule, ChainRule, PlainDirection, Rules, Start, StartSide};
+pub use tables::MAX_POINTS;
+
+use crate::movegen::{Sink, capturers, generate};
+use crate::tables::{Tables, bit};
+use board_core::game::generic_perft;
+use board_core::{
+    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
+    ProfileError, ProfileHeader, ProfileSource, Side,
+};
+
+/// An alquerque game configured by one profile.
+#[derive(Clone, Debug)]
+pub struct Alquerque {
+    header: ProfileHeader,
+    graph: Graph,
+    rules: Rules,
+    tables: Tables,
+    start: Position,
+}
+
+/// Collects routes as [`Move`]s.
+struct Routes<'a> {
+    moves: &'a mut Vec<Move>,
+    huff: Option<u8>,
+}
+
+impl Sink for Routes<'_> {
+    fn plain(&mut self, from: u8, to: u8) {
+        self.moves.push(Move {
+            huff: self.huff,
+            from,
+            landings: vec![to],
+            captured: 0,
+        });
+    }
+
+    fn capture(&mut self, from: u8, landings: &[u8], captured: u64) {
+        self.moves.push(Move {
+            huff: self.huff,
+            from,
+            landings: landings.to_vec(),
+            captured,
+        });
+    }
+}
+
+/// Counts moves, for "has a legal move" questions.
+struct Counter(usize);
+
+impl Sink for Counter {
+    fn plain(&mut self, _: u8, _: u8) {
+        self.0 += 1;
+    }
+    fn capture(&mut self, _: u8, _: &[u8], _: u64) {
+        self.0 += 1;
+    }
+}
+
+impl Alquerque {
+    /// The profile's rule switches.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Every legal route, huffs included, routes with the same identity all
+    /// listed.
+    pub fn all_routes(&self, position: &Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if self.is_drawn(position) {
+            return moves;
+        }
+        let side = position.side;
+        generate(
+            &self.tables,
+            &self.rules,
+            position.men,
+            side,
+            &mut Routes {
+                moves: &mut moves,
+                huff: None,
+            },
+        );
+        for h in tables::points(position.huffable) {
+            let mut men = position.men;
+            men[side.opposite().index()] &= !bit(h);
+            generate(
+                &self.tables,
+                &self.rules,
+                men,
+                side,
+                &mut Routes {
+                    moves: &mut moves,
+                    huff: Some(h),
+                },
+            );
+        }
+        moves
+    }
+
+    /// Keeps the first route of each identity.
+    fn deduplicate(&self, routes: Vec<Move>) -> Vec<Move> {
+        let mut out: Vec<Move> = Vec::with_capacity(routes.len());
+        for mv in routes {
+            let id = mv.identity();
+            if !out.iter().rev().any(|m| m.identity() == id) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    fn is_drawn(&self, position: &Position) -> bool {
+        let limit = self.rules.draw_plies_without_capture;
+        limit > 0 && position.quiet_plies >= limit
+    }
+
+    fn has_move(&self, position: &Position) -> bool {
+        let side = position.side;
+        let mut counter = Counter(0);
+        generate(&self.tables, &self.rules, position.men, side, &mut counter);
+        if counter.0 > 0 {
+            return true;
+        }
+        tables::points(position.huffable).any(|h| {
+            let mut men = position.men;
+            men[side.opposite().index()] &= !bit(h);
+            let mut counter = Counter(0);
+            generate(&self.tables, &self.rules, men, side, &mut counter);
+            counter.0 > 0
+        })
+    }
+
+    fn build_start(graph: &Graph, start: &Start) -> Result<Position, String> {
+        let mut problems = Vec::new();
+        let mut men = [0u64; 2];
+        for (list, side, key) in [
+            (&start.white, Side::White, "white"),
+            (&start.black, Side::Black, "black"),
+        ] {
+            for label in list {
+                match graph.node_by_label(label) {
+                    None => problems.push(format!(
+                        "[start] {key}: `{label}` is not a point of the board"
+                    )),
+                    Some(n) => {
+                        let b = bit(n.index() as u8);
+                        if (men[0] | men[1]) & b != 0 {
+                            problems.push(format!("[start] {label} is listed twice"));
+                        }
+                        men[side.index()] |= b;
+                    }
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("; "));
+        }
+        Ok(Position {
+            men,
+            side: match start.side_to_move {
+                StartSide::White => Side::White,
+                StartSide::Black => Side::Black,
+            },
+            quiet_plies: 0,
+            huffable: 0,
+        })
+    }
+}
+
+impl Game for Alquerque {
+    type Position = Position;
+    type Move = Move;
+
+    const GAME: &'static str = "alquerque";
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: source.origin.clone(),
+            message,
+        };
+        if profile.graph.node_count() > MAX_POINTS {
+            return Err(invalid(format!(
+                "[board] has {} points; an alquerque board has at most {MAX_POINTS}",
+                profile.graph.node_count()
+            )));
+        }
+        profile.rules.check().map_err(invalid)?;
+        let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
+        let tables = Tables::new(&profile.graph, &profile.rules);
+        Ok(Alquerque {
+            header: profile.header,
+            graph: profile.graph,
+            rules: profile.rules,
+            tables,
+            start,
+        })
+    }
+
+    fn header(&self) -> &ProfileHeader {
+        &self.header
+    }
+
+    fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn settings(&self) -> String {
+        self.rules.to_toml()
+    }
+
+    fn start_position(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        fen::parse(&self.graph, &self.rules, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        fen::write(&self.graph, &self.rules, position)
+    }
+
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let mut out = board_core::diagram::render(&self.graph, |n| {
+            match position.man_at(n) {
+                Some(Side::White) => "W",
+                Some(Side::Black) => "B",
+                None => ".",
+            }
+            .to_string()
+        });
+        out.push_str(&format!("{} to move", self.side_name(position.side)));
+        if self.rules.draw_plies_without_capture > 0 {
+            out.push_str(&format!(
+                ", {} of {} plies without capture",
+                position.quiet_plies, self.rules.draw_plies_without_capture
+            ));
+        }
+        if position.huffable != 0 {
+            let list: Vec<&str> = position.huffable().map(|n| self.graph.label(n)).collect();
+            out.push_str(&format!(", may huff {}", list.join(", ")));
+        }
+        out.push('\n');
+        out
+    }
+
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.side
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        let routes = self.all_routes(position);
+        moves.extend(self.deduplicate(routes));
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        let side = position.side;
+        let (own, opp) = (side.index(), side.opposite().index());
+        if let Some(h) = mv.huff {
+            position.men[opp] &= !bit(h);
+        }
+        let failed = if self.rules.capture == CaptureRule::Huffing && !mv.is_capture() {
+            capturers(&self.tables, position.men, side)
+        } else {
+            0
+        };
+        let to = mv.to_index();
+        position.men[own] = (position.men[own] & !bit(mv.from)) | bit(to);
+        position.men[opp] &= !mv.captured;
+        if self.rules.draw_plies_without_capture > 0 {
+            position.quiet_plies = if mv.is_capture() || mv.huff.is_some() {
+                0
+            } else {
+                position.quiet_plies + 1
+            };
+        }
+        position.huffable = if failed & bit(mv.from) != 0 {
+            (failed & !bit(mv.from)) | bit(to)
+        } else {
+            failed
+        };
+        position.side = side.opposite();
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let side = position.side;
+        let name = self.side_name(side);
+        if position.men[side.index()] == 0 {
+            return Some(Outcome::Win {
+                winner: side.opposite(),
+                reason: format!("{name} has no men left"),
+            });
+        }
+        if self.is_drawn(position) {
+            return Some(Outcome::Draw {
+                reason: format!(
+                    "{} plies without a capture",
+                    self.rules.draw_plies_without_capture
+                ),
+            });
+        }
+        if !self.has_move(position) {
+            return Some(Outcome::Win {
+                winner: side.opposite(),
+                reason: format!("{name} has no legal move"),
+            });
+        }
+        None
+    }
+
+    fn write_move(&self, _position: &Position, mv: &Move) -> String {
+        notation::write(self, mv)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        notation::resolve(self, position, text)
+    }
+
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        self.rules.capture == CaptureRule::Huffing
+            && !pending.contains(' ')
+            && pending.len() > 1
+            && pending.starts_with('x')
+            && !next.starts_with('x')
+    }
+
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        if self.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
+            return generic_perft(self, position, depth, options);
+        }
+        perft::count(
+            self,
+            position.men,
+            position.side,
+            position.quiet_plies,
+            depth,
+            options,
+        )
+    }
+}

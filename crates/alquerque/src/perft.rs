@@ -1,0 +1,138 @@
+//! A fast perft on position masks: no move objects, no cloning of
+//! positions, routes with the same identity merged as they are found.
+
+use crate::Alquerque;
+use crate::movegen::{Sink, generate};
+use crate::tables::bit;
+use board_core::{PerftOptions, Side};
+
+/// One distinct move found at a node: start, end, captured men, and how many
+/// routes lead to it.
+#[derive(Clone, Copy, Debug)]
+struct Leaf {
+    from: u8,
+    to: u8,
+    captured: u64,
+    routes: u64,
+}
+
+/// Collects distinct moves; routes of one man arrive together, so merging
+/// looks back only to the first move of the current man.
+struct Collect<'a> {
+    leaves: &'a mut Vec<Leaf>,
+    segment: usize,
+    segment_from: Option<u8>,
+}
+
+impl Sink for Collect<'_> {
+    fn plain(&mut self, from: u8, to: u8) {
+        self.leaves.push(Leaf {
+            from,
+            to,
+            captured: 0,
+            routes: 1,
+        });
+    }
+
+    fn capture(&mut self, from: u8, landings: &[u8], captured: u64) {
+        let to = landings.last().copied().unwrap_or(from);
+        if self.segment_from != Some(from) {
+            self.segment_from = Some(from);
+            self.segment = self.leaves.len();
+        }
+        if let Some(leaf) = self.leaves[self.segment..]
+            .iter_mut()
+            .find(|l| l.to == to && l.captured == captured)
+        {
+            leaf.routes += 1;
+            return;
+        }
+        self.leaves.push(Leaf {
+            from,
+            to,
+            captured,
+            routes: 1,
+        });
+    }
+}
+
+/// Counts leaf nodes to `depth` (no huffs: huffing profiles use the
+/// generic count).
+pub(crate) fn count(
+    game: &Alquerque,
+    men: [u64; 2],
+    side: Side,
+    quiet: u32,
+    depth: u32,
+    options: &PerftOptions,
+) -> u64 {
+    let mut buffers = vec![Vec::new(); depth as usize + 1];
+    recurse(game, men, side, quiet, depth, options, &mut buffers)
+}
+
+fn recurse(
+    game: &Alquerque,
+    men: [u64; 2],
+    side: Side,
+    quiet: u32,
+    depth: u32,
+    options: &PerftOptions,
+    buffers: &mut [Vec<Leaf>],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let limit = game.rules.draw_plies_without_capture;
+    if limit > 0 && quiet >= limit {
+        return 0;
+    }
+    let (mine, deeper) = buffers
+        .split_last_mut()
+        .expect("one buffer per remaining depth");
+    mine.clear();
+    generate(
+        &game.tables,
+        &game.rules,
+        men,
+        side,
+        &mut Collect {
+            leaves: mine,
+            segment: 0,
+            segment_from: None,
+        },
+    );
+    let weight = |leaf: &Leaf| {
+        if options.keep_duplicates {
+            leaf.routes
+        } else {
+            1
+        }
+    };
+    if depth == 1 && !options.no_bulk {
+        return mine.iter().map(weight).sum();
+    }
+    let own = side.index();
+    let opp = side.opposite().index();
+    let mut total = 0;
+    for leaf in mine.iter() {
+        let mut next = men;
+        next[own] = (next[own] & !bit(leaf.from)) | bit(leaf.to);
+        next[opp] &= !leaf.captured;
+        let next_quiet = if limit == 0 || leaf.captured != 0 {
+            0
+        } else {
+            quiet + 1
+        };
+        let below = recurse(
+            game,
+            next,
+            side.opposite(),
+            next_quiet,
+            depth - 1,
+            options,
+            deeper,
+        );
+        total += weight(leaf) * below;
+    }
+    total
+}
