@@ -68,6 +68,7 @@ macro_rules! registry {
 }
 
 registry! {
+    Alquerque => alquerque::Alquerque,
     Morris => morris::Morris,
     Draughts => russian_draughts::Draughts,
 }
