@@ -71,4 +71,5 @@ registry! {
     Alquerque => alquerque::Alquerque,
     Morris => morris::Morris,
     Draughts => russian_draughts::Draughts,
+    Lingqi => lingqi::Lingqi,
 }
