@@ -24,6 +24,11 @@ pub enum Command {
     Moves(PositionArgs),
     /// Count the leaf nodes of the move tree (perft).
     Perft(PerftArgs),
+    /// Replay every game of record files (PDN) and report each move that is
+    /// not legal.
+    Check(CheckArgs),
+    /// Print every position of a recorded game.
+    Replay(ReplayArgs),
 }
 
 /// `profiles` subcommands.
@@ -111,4 +116,50 @@ pub struct PerftArgs {
     /// Make every move of the last ply instead of counting them.
     #[arg(long)]
     pub no_bulk: bool,
+}
+
+/// Output format of `check`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// Compiler-style messages with the source line and a caret.
+    Text,
+    /// One JSON object per line per finding.
+    Json,
+}
+
+/// `check` options.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Record files; `-` reads standard input.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Rules of games that have neither a `Rules` nor a `GameType` tag:
+    /// `game/name@N` or `game/name`.
+    #[arg(long, value_name = "PROFILE")]
+    pub rules: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    pub jobs: Option<usize>,
+}
+
+/// `replay` options.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A record file; `-` reads standard input.
+    pub file: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(usize))]
+    pub game: usize,
+    /// Print the position notation (FEN) after each move instead of a diagram.
+    #[arg(long)]
+    pub fen: bool,
+    /// Mark zones and trapped pieces in the diagrams (lingqi).
+    #[arg(long)]
+    pub zones: bool,
+    /// Rules when the game has neither a `Rules` nor a `GameType` tag.
+    #[arg(long, value_name = "PROFILE")]
+    pub rules: Option<String>,
 }

@@ -1,9 +1,11 @@
 //! `boardctl`: rules engine and notation verifier for traditional board games.
 
+mod check;
 mod cli;
 mod play;
 mod profiles;
 mod registry;
+mod replay;
 
 use anyhow::Context;
 use board_core::ProfileSource;
@@ -49,6 +51,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Validate(args) => play::validate(&args),
         Command::Moves(args) => play::moves(&args),
         Command::Perft(args) => play::perft(&args),
+        Command::Check(args) => check::check(&args),
+        Command::Replay(args) => replay::replay(&args),
     }
 }
 

@@ -2,7 +2,7 @@
 //! (and, while it fits, the current game) contiguous, and turns byte offsets
 //! into lines and columns.
 
-use super::Pos;
+use super::{GameText, Pos};
 use std::io::{self, Read};
 
 /// Bytes read from the source at a time, and the buffer's starting size.
@@ -29,8 +29,8 @@ pub(crate) struct Input<R> {
     /// Characters from `line_start` to `col_at`.
     col_chars: u32,
     col_at: u64,
-    /// Absolute offset where the current game's text starts, while kept.
-    retain: Option<u64>,
+    /// Where the current game's text starts, while kept.
+    retain: Option<Pos>,
 }
 
 impl<R: Read> Input<R> {
@@ -95,7 +95,7 @@ impl<R: Read> Input<R> {
         if self.end == self.buf.len() {
             let mut from = keep.min(self.pos);
             if let Some(r) = self.retain {
-                from = from.min(r);
+                from = from.min(r.offset);
             }
             if from == self.base {
                 if self.buf.len() < MAX_BUFFER {
@@ -192,15 +192,21 @@ impl<R: Read> Input<R> {
         }
     }
 
-    /// Starts keeping the game's text from `at`.
+    /// Starts keeping the game's text, from the start of the line holding
+    /// `at` when that is still in the buffer (before any position asked for).
     pub fn retain_from(&mut self, at: u64) {
-        self.retain = Some(at);
+        let from = self.line_start.max(self.base).max(self.col_at).min(at);
+        let start = self.pos_of(from);
+        self.retain = Some(start);
     }
 
     /// Stops keeping the game's text; returns it when it was kept whole.
-    pub fn take_retained(&mut self, end: u64) -> Option<&[u8]> {
-        let from = self.retain.take()?;
-        Some(self.slice(from, end))
+    pub fn take_retained(&mut self, end: u64) -> Option<GameText<'_>> {
+        let start = self.retain.take()?;
+        Some(GameText {
+            start,
+            bytes: self.slice(start.offset, end),
+        })
     }
 }
 

@@ -52,6 +52,16 @@ impl Span {
     }
 }
 
+/// The text of a whole game, for showing source lines.
+#[derive(Clone, Copy, Debug)]
+pub struct GameText<'a> {
+    /// Where `bytes` start (column 1 unless the line's start was no longer
+    /// in the buffer).
+    pub start: Pos,
+    /// The bytes, to the end of the game.
+    pub bytes: &'a [u8],
+}
+
 /// What is malformed in a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadErrorKind {
@@ -153,9 +163,9 @@ pub trait Visitor {
     /// A result token (`2-0`, `1/2-1/2`, `*`, ...). At the outermost level
     /// it ends the game.
     fn result(&mut self, text: &[u8], span: Span) {}
-    /// The game ends at byte `end`. `raw` is the game's whole text (from its
-    /// first token) unless the game was too long to keep.
-    fn end_game(&mut self, end: u64, raw: Option<&[u8]>) {}
+    /// The game ends at byte `end`. `raw` is the game's whole text (from the
+    /// start of its first token's line) unless the game was too long to keep.
+    fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {}
     /// A malformed part of the record.
     fn problem(&mut self, error: ReadError) {}
 }

@@ -80,7 +80,7 @@ impl Visitor for Log {
             show(text)
         );
     }
-    fn end_game(&mut self, _: u64, raw: Option<&[u8]>) {
+    fn end_game(&mut self, _: u64, raw: Option<GameText<'_>>) {
         let kept = if raw.is_some() { "kept" } else { "lost" };
         let _ = writeln!(self.out, "end {kept}");
     }
@@ -347,7 +347,7 @@ impl Visitor for Count {
     fn begin_game(&mut self, _: Pos) {
         self.begun += 1;
     }
-    fn end_game(&mut self, _: u64, _: Option<&[u8]>) {
+    fn end_game(&mut self, _: u64, _: Option<GameText<'_>>) {
         self.ended += 1;
     }
     fn move_text(&mut self, _: &[u8], span: Span) {
@@ -379,7 +379,7 @@ struct Problems {
 }
 
 impl Visitor for Problems {
-    fn end_game(&mut self, _: u64, _: Option<&[u8]>) {
+    fn end_game(&mut self, _: u64, _: Option<GameText<'_>>) {
         self.games += 1;
     }
     fn problem(&mut self, e: ReadError) {

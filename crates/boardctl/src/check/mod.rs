@@ -1,0 +1,242 @@
+//! `boardctl check`: replays every game of record files and reports each
+//! move that is not legal, compiler-style or as JSON lines.
+//!
+//! The input is read by the streaming [`board_core::record::Reader`] into
+//! batches of owned games ([`record`]); each game's rules are picked on the
+//! reading thread ([`rules`]); the games of a batch are checked in parallel
+//! ([`verify`]) while the next batch is read; findings are printed in file
+//! order ([`diagnostic`]).
+
+pub mod diagnostic;
+pub mod record;
+pub mod rules;
+pub mod verify;
+
+use crate::cli::{CheckArgs, CheckFormat};
+use crate::{EXIT_FINDINGS, EXIT_OK};
+use anyhow::Context;
+use board_core::record::Reader;
+use diagnostic::{Severity, render_json, render_text};
+use rayon::prelude::*;
+use record::{Collector, RecordedGame};
+use rules::RulesCache;
+use std::io::{self, IsTerminal, Read, Write};
+use std::time::{Duration, Instant};
+use verify::{Verified, Verify, unverified};
+
+/// Games per batch at most.
+const BATCH_GAMES: usize = 2048;
+/// Approximate bytes held per batch at most.
+const BATCH_WEIGHT: usize = 16 * 1024 * 1024;
+
+/// An input: its name for messages, the stream, its size when known.
+struct Input {
+    name: String,
+    stream: Box<dyn Read + Send>,
+    size: Option<u64>,
+}
+
+fn open(path: &std::path::Path) -> anyhow::Result<Input> {
+    if path.as_os_str() == "-" {
+        return Ok(Input {
+            name: "<stdin>".into(),
+            stream: Box::new(io::stdin()),
+            size: None,
+        });
+    }
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let size = file.metadata().ok().map(|m| m.len());
+    Ok(Input {
+        name: path.display().to_string(),
+        stream: Box::new(file),
+        size,
+    })
+}
+
+/// Totals over every file.
+#[derive(Default)]
+struct Totals {
+    games: u64,
+    moves: u64,
+    errors: u64,
+    warnings: u64,
+}
+
+/// Reads games until a batch is full; `false` when the input is done.
+fn read_batch<R: Read>(
+    reader: &mut Reader<R>,
+    collector: &mut Collector,
+) -> io::Result<(Vec<RecordedGame>, bool)> {
+    let mut weight = 0;
+    while collector.pending().len() < BATCH_GAMES && weight < BATCH_WEIGHT {
+        if !reader.read_game(collector)? {
+            collector.finish();
+            return Ok((collector.take(), false));
+        }
+        weight += collector.pending().last().map_or(0, RecordedGame::weight);
+    }
+    Ok((collector.take(), true))
+}
+
+/// The progress bar, shown on a terminal once a run takes a while.
+struct Progress {
+    started: Instant,
+    total: Option<u64>,
+    done_before: u64,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    fn update(&mut self, file_bytes: u64) {
+        let position = self.done_before + file_bytes;
+        if self.bar.is_none()
+            && self.started.elapsed() > Duration::from_secs(1)
+            && io::stderr().is_terminal()
+        {
+            let bar = match self.total {
+                Some(total) => indicatif::ProgressBar::new(total),
+                None => indicatif::ProgressBar::new_spinner(),
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} {eta}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(position);
+        }
+    }
+}
+
+/// `boardctl check`.
+pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
+    let started = Instant::now();
+    let mut cache = RulesCache::new(args.rules.as_deref())?;
+    let mut inputs = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        inputs.push(open(path)?);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .context("cannot start the worker threads")?;
+    let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
+    let mut progress = Progress {
+        started,
+        total,
+        done_before: 0,
+        bar: None,
+    };
+    let mut totals = Totals::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for input in inputs {
+        let name = input.name.clone();
+        let size = input.size;
+        check_stream(
+            input,
+            &mut cache,
+            &pool,
+            args.format,
+            &mut out,
+            &mut totals,
+            &mut progress,
+        )
+        .with_context(|| format!("reading {name}"))?;
+        progress.done_before += size.unwrap_or(0);
+    }
+    out.flush()?;
+    if let Some(bar) = progress.bar.take() {
+        bar.finish_and_clear();
+    }
+    eprintln!(
+        "checked {} games, {} moves: {} errors, {} warnings in {:.2} s",
+        totals.games,
+        totals.moves,
+        totals.errors,
+        totals.warnings,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if totals.errors > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    })
+}
+
+fn check_stream(
+    input: Input,
+    cache: &mut RulesCache,
+    pool: &rayon::ThreadPool,
+    format: CheckFormat,
+    out: &mut impl Write,
+    totals: &mut Totals,
+    progress: &mut Progress,
+) -> anyhow::Result<()> {
+    let mut reader = Reader::new(input.stream);
+    let mut collector = Collector::default();
+    let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
+    loop {
+        let jobs: Vec<_> = batch
+            .iter()
+            .map(|g| {
+                if g.problems_only {
+                    Err(None)
+                } else {
+                    cache.game_for(g).map_err(Some)
+                }
+            })
+            .collect();
+        let (next, results) = pool.install(|| {
+            rayon::join(
+                || {
+                    if more {
+                        read_batch(&mut reader, &mut collector)
+                    } else {
+                        Ok((Vec::new(), false))
+                    }
+                },
+                || {
+                    batch
+                        .par_iter()
+                        .zip(jobs)
+                        .map(|(game, job)| match job {
+                            Ok(engine) => engine.run(Verify(game)),
+                            Err(rules_error) => unverified(game, rules_error),
+                        })
+                        .collect::<Vec<Verified>>()
+                },
+            )
+        });
+        for (game, verified) in batch.iter().zip(&results) {
+            if !game.problems_only {
+                totals.games += 1;
+            }
+            totals.moves += verified.moves;
+            for d in &verified.diagnostics {
+                match d.severity {
+                    Severity::Error => totals.errors += 1,
+                    Severity::Warning => totals.warnings += 1,
+                }
+                let text = match format {
+                    CheckFormat::Text => render_text(&input.name, d, game.source.as_ref()),
+                    CheckFormat::Json => render_json(&input.name, d) + "\n",
+                };
+                out.write_all(text.as_bytes())?;
+            }
+        }
+        if let Some(last) = batch.last() {
+            progress.update(last.end);
+        }
+        if !more {
+            return Ok(());
+        }
+        let (next_batch, next_more) = next?;
+        batch = next_batch;
+        more = next_more;
+    }
+}

@@ -1,0 +1,265 @@
+//! One game of a record file, read and kept (tokens, tags, reading
+//! problems, its text) so that it can be checked on another thread.
+
+use board_core::TagLookup;
+use board_core::record::{GameText, Pos, ReadError, Span, Visitor, unescape_tag_value};
+use std::ops::Range;
+
+/// Events kept per game at most; the rest of a longer game is not checked
+/// (keeps memory bounded on hostile input).
+pub const MAX_EVENTS: usize = 1_000_000;
+
+/// A movetext event of a kept game; texts are ranges into
+/// [`RecordedGame::text`].
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// `12.` or `12...`.
+    Number {
+        /// The number written.
+        number: u32,
+        /// Written for the reply (`12...`).
+        second_side: bool,
+        /// Where.
+        span: Span,
+    },
+    /// A move token.
+    Move {
+        /// Its text.
+        text: Range<u32>,
+        /// Where.
+        span: Span,
+    },
+    /// `-`, a move not known.
+    Unknown(Span),
+    /// `/FEN "..."/`.
+    Setup {
+        /// The text between the slashes.
+        text: Range<u32>,
+        /// Where.
+        span: Span,
+    },
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// A result token.
+    Result {
+        /// Its text.
+        text: Range<u32>,
+        /// Where.
+        span: Span,
+    },
+    /// Malformed record text.
+    Problem(ReadError),
+}
+
+/// A whole game, owned.
+#[derive(Clone, Debug, Default)]
+pub struct RecordedGame {
+    /// Position of the game in its file, from 1.
+    pub index: usize,
+    /// Where the game's first token stands.
+    pub start: Pos,
+    /// Tag pairs, unescaped and decoded (invalid UTF-8 replaced).
+    pub tags: Vec<(String, String)>,
+    /// Where each tag stands, in the order of `tags`.
+    pub tag_spans: Vec<Span>,
+    /// The movetext.
+    pub events: Vec<Event>,
+    /// Texts of the events.
+    pub text: Vec<u8>,
+    /// The game's source text and where it starts, for showing lines.
+    pub source: Option<(Pos, Vec<u8>)>,
+    /// More than [`MAX_EVENTS`] events: the rest was dropped here.
+    pub cut_at: Option<Span>,
+    /// Bytes of the input up to the end of this game.
+    pub end: u64,
+    /// Not a game: reading problems after the last game.
+    pub problems_only: bool,
+}
+
+impl RecordedGame {
+    /// The text of an event.
+    pub fn text(&self, range: &Range<u32>) -> &[u8] {
+        &self.text[range.start as usize..range.end as usize]
+    }
+
+    /// The first tag with this name: value and span.
+    pub fn tag_with_span(&self, name: &str) -> Option<(&str, Span)> {
+        self.tags
+            .iter()
+            .zip(&self.tag_spans)
+            .find(|((n, _), _)| n == name)
+            .map(|((_, v), s)| (v.as_str(), *s))
+    }
+
+    /// Approximate heap size, to bound a batch.
+    pub fn weight(&self) -> usize {
+        self.events.len() * std::mem::size_of::<Event>()
+            + self.text.len()
+            + self.source.as_ref().map_or(0, |s| s.1.len())
+            + 64 * self.tags.len()
+    }
+
+    fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
+        let start = self.text.len() as u32;
+        self.text.extend_from_slice(bytes);
+        start..self.text.len() as u32
+    }
+
+    /// Whether one more event may be kept (else the game is cut here).
+    fn has_room(&mut self, span: Span) -> bool {
+        if self.cut_at.is_some() {
+            return false;
+        }
+        if self.events.len() >= MAX_EVENTS {
+            self.cut_at = Some(span);
+            return false;
+        }
+        true
+    }
+
+    fn push(&mut self, event: Event, span: Span) {
+        if self.has_room(span) {
+            self.events.push(event);
+        }
+    }
+}
+
+/// A visitor keeping each game it reads; [`Collector::take`] hands over the
+/// finished games.
+#[derive(Default)]
+pub struct Collector {
+    current: RecordedGame,
+    done: Vec<RecordedGame>,
+    count: usize,
+    /// Reading problems outside any game (kept for the next game).
+    stray: Vec<ReadError>,
+}
+
+impl Collector {
+    /// The games finished so far.
+    pub fn take(&mut self) -> Vec<RecordedGame> {
+        std::mem::take(&mut self.done)
+    }
+
+    /// Games finished and not yet taken.
+    pub fn pending(&self) -> &[RecordedGame] {
+        &self.done
+    }
+
+    /// At the end of the input: reading problems after the last game
+    /// become a game of their own (with no moves) so they are reported.
+    pub fn finish(&mut self) {
+        if self.stray.is_empty() {
+            return;
+        }
+        self.count += 1;
+        let events: Vec<Event> = self.stray.drain(..).map(Event::Problem).collect();
+        let start = match events.first() {
+            Some(Event::Problem(e)) => e.span.start,
+            _ => Pos::default(),
+        };
+        self.done.push(RecordedGame {
+            index: self.count,
+            start,
+            events,
+            problems_only: true,
+            ..RecordedGame::default()
+        });
+    }
+
+    fn text_event(&mut self, bytes: &[u8], span: Span, make: fn(Range<u32>, Span) -> Event) {
+        if self.current.has_room(span) {
+            let range = self.current.push_text(bytes);
+            self.current.events.push(make(range, span));
+        }
+    }
+}
+
+fn decode(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+impl Visitor for Collector {
+    fn begin_game(&mut self, at: Pos) {
+        self.count += 1;
+        self.current = RecordedGame {
+            index: self.count,
+            start: at,
+            ..RecordedGame::default()
+        };
+        for e in self.stray.drain(..) {
+            self.current.events.push(Event::Problem(e));
+        }
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8], span: Span) {
+        self.current
+            .tags
+            .push((decode(name), decode(&unescape_tag_value(value))));
+        self.current.tag_spans.push(span);
+    }
+
+    fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
+        self.current.push(
+            Event::Number {
+                number,
+                second_side,
+                span,
+            },
+            span,
+        );
+    }
+
+    fn move_text(&mut self, text: &[u8], span: Span) {
+        self.text_event(text, span, |text, span| Event::Move { text, span });
+    }
+
+    fn unknown_move(&mut self, span: Span) {
+        self.current.push(Event::Unknown(span), span);
+    }
+
+    fn setup(&mut self, text: &[u8], span: Span) {
+        self.text_event(text, span, |text, span| Event::Setup { text, span });
+    }
+
+    fn begin_variation(&mut self, span: Span) {
+        self.current.push(Event::Open, span);
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        self.current.push(Event::Close, span);
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        self.text_event(text, span, |text, span| Event::Result { text, span });
+    }
+
+    fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
+        let mut game = std::mem::take(&mut self.current);
+        game.end = end;
+        game.source = raw.map(|r| (r.start, r.bytes.to_vec()));
+        self.done.push(game);
+    }
+
+    fn problem(&mut self, error: ReadError) {
+        if self.current.index == 0 {
+            if self.stray.len() < MAX_EVENTS {
+                self.stray.push(error);
+            }
+            return;
+        }
+        let span = error.span;
+        self.current.push(Event::Problem(error), span);
+    }
+}
+
+impl TagLookup for RecordedGame {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}

@@ -1,0 +1,225 @@
+//! Which rules a game record uses: its `Rules` tag, else its `GameType`
+//! tag, else `--rules`; never a guess (a game with none of them gets an
+//! error that suggests the likely rules). Loaded games are cached per
+//! profile.
+
+use super::diagnostic::Diagnostic;
+use super::record::{Event, RecordedGame};
+use crate::registry::{AnyGame, embedded_catalog};
+use board_core::Catalog;
+use board_core::record::Span;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// PDN `GameType` numbers: the game's name and the profile it selects
+/// (`None`: boardctl has no profile for it).
+pub const GAME_TYPES: &[(u32, &str, Option<&str>)] = &[
+    (
+        20,
+        "International draughts",
+        Some("russian-draughts/international"),
+    ),
+    (
+        21,
+        "English draughts (checkers)",
+        Some("russian-draughts/english"),
+    ),
+    (22, "Italian draughts", None),
+    (23, "American pool checkers", None),
+    (24, "Spanish draughts", None),
+    (25, "Russian draughts", Some("russian-draughts/russian")),
+    (26, "Brazilian draughts", Some("russian-draughts/brazilian")),
+    (29, "Czech draughts", Some("russian-draughts/czech")),
+    (30, "Turkish draughts", None),
+    (31, "Thai draughts", None),
+    (40, "Frisian draughts", None),
+];
+
+/// The profile a game's record asks for, and which tag or option said so.
+#[derive(Clone, Debug)]
+struct Choice {
+    reference: String,
+    origin: String,
+    span: Option<Span>,
+}
+
+/// Loads profiles once each and picks a game's rules.
+pub struct RulesCache {
+    catalog: Catalog,
+    default_rules: Option<String>,
+    loaded: HashMap<String, Result<Arc<AnyGame>, String>>,
+}
+
+impl RulesCache {
+    /// A cache over the embedded profiles; `default_rules` is `--rules`,
+    /// checked here (an unknown one is an error before any game is read).
+    pub fn new(default_rules: Option<&str>) -> anyhow::Result<Self> {
+        let catalog = embedded_catalog()?;
+        let mut cache = RulesCache {
+            catalog,
+            default_rules: default_rules.map(str::to_string),
+            loaded: HashMap::new(),
+        };
+        if let Some(r) = default_rules {
+            if let Err(e) = cache.load(r) {
+                anyhow::bail!("--rules {r}: {e}");
+            }
+        }
+        Ok(cache)
+    }
+
+    fn load(&mut self, reference: &str) -> Result<Arc<AnyGame>, String> {
+        if let Some(found) = self.loaded.get(reference) {
+            return found.clone();
+        }
+        let loaded = self
+            .catalog
+            .find(reference)
+            .map_err(|e| e.to_string())
+            .and_then(|source| {
+                AnyGame::load(source)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string())
+            });
+        self.loaded.insert(reference.to_string(), loaded.clone());
+        loaded
+    }
+
+    /// The loaded game a record's rules select, or the `unknown-rules`
+    /// error to report for it.
+    pub fn game_for(&mut self, game: &RecordedGame) -> Result<Arc<AnyGame>, Diagnostic> {
+        let Choice {
+            reference,
+            origin,
+            span,
+        } = self.choose(game)?;
+        self.load(&reference).map_err(|e| {
+            Diagnostic::error(
+                "unknown-rules",
+                span.unwrap_or(Span {
+                    start: game.start,
+                    end: game.start.offset,
+                }),
+                format!("{origin} selects rules boardctl cannot load: {e}"),
+            )
+        })
+    }
+
+    fn choose(&self, game: &RecordedGame) -> Result<Choice, Diagnostic> {
+        if let Some((value, span)) = game.tag_with_span("Rules") {
+            return Ok(Choice {
+                reference: value.trim().to_string(),
+                origin: format!("the Rules tag `{value}`"),
+                span: Some(span),
+            });
+        }
+        if let Some((value, span)) = game.tag_with_span("GameType") {
+            let first = value
+                .split(',')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .parse::<u32>();
+            let entry = first
+                .as_ref()
+                .ok()
+                .and_then(|n| GAME_TYPES.iter().find(|(k, _, _)| k == n));
+            return match entry {
+                Some((n, name, Some(reference))) => Ok(Choice {
+                    reference: (*reference).to_string(),
+                    origin: format!("GameType {n} ({name})"),
+                    span: Some(span),
+                }),
+                Some((n, name, None)) => Err(Diagnostic::error(
+                    "unknown-rules",
+                    span,
+                    format!("GameType {n} ({name}) has no rule profile in boardctl"),
+                )
+                .with_help(Some(
+                    "add a [Rules \"game/profile\"] tag; `boardctl profiles list` shows the profiles"
+                        .into(),
+                ))),
+                None => Err(Diagnostic::error(
+                    "unknown-rules",
+                    span,
+                    format!("GameType `{value}` is not a draughts type boardctl knows"),
+                )
+                .with_help(Some(known_types()))),
+            };
+        }
+        if let Some(reference) = &self.default_rules {
+            return Ok(Choice {
+                reference: reference.clone(),
+                origin: format!("--rules {reference}"),
+                span: None,
+            });
+        }
+        Err(Diagnostic::error(
+            "unknown-rules",
+            Span {
+                start: game.start,
+                end: game.start.offset,
+            },
+            "the rules of this game are unknown: no Rules or GameType tag, and no --rules option"
+                .to_string(),
+        )
+        .with_help(Some(suggest(game))))
+    }
+}
+
+fn known_types() -> String {
+    let list: Vec<String> = GAME_TYPES
+        .iter()
+        .filter(|(_, _, p)| p.is_some())
+        .map(|(n, name, _)| format!("{n} {name}"))
+        .collect();
+    format!("known GameType numbers: {}", list.join(", "))
+}
+
+/// What the moves look like, as a suggestion (never applied).
+pub fn suggest(game: &RecordedGame) -> String {
+    let mut algebraic = 0usize;
+    let mut numeric_max = 0u32;
+    let mut other = 0usize;
+    for e in &game.events {
+        let Event::Move { text, .. } = e else {
+            continue;
+        };
+        for square in game
+            .text(text)
+            .split(|&b| matches!(b, b'-' | b'x' | b'X' | b':'))
+            .filter(|s| !s.is_empty())
+        {
+            match square {
+                [f @ b'a'..=b'h', r @ b'1'..=b'8'] if f.is_ascii() && r.is_ascii() => {
+                    algebraic += 1
+                }
+                s if s.iter().all(u8::is_ascii_digit) && s.len() <= 2 => {
+                    let n = s.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                    numeric_max = numeric_max.max(n);
+                }
+                _ => other += 1,
+            }
+        }
+    }
+    let hint = |what: &str, n: u32| {
+        let reference = GAME_TYPES
+            .iter()
+            .find(|(k, _, _)| *k == n)
+            .and_then(|(_, _, r)| *r)
+            .unwrap_or_default();
+        format!(
+            "the moves look like {what}: add [GameType \"{n}\"] to the record or pass --rules {reference}"
+        )
+    };
+    if other == 0 && algebraic > 0 && numeric_max == 0 {
+        hint("Russian draughts (squares a1-h8)", 25)
+    } else if other == 0 && algebraic == 0 && numeric_max > 32 && numeric_max <= 50 {
+        hint("International draughts (squares 1-50)", 20)
+    } else if other == 0 && algebraic == 0 && numeric_max > 0 && numeric_max <= 32 {
+        hint("English draughts (squares 1-32)", 21)
+    } else {
+        "add a [Rules \"game/profile\"] tag or pass --rules; `boardctl profiles list` shows the profiles"
+            .to_string()
+    }
+}

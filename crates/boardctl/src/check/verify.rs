@@ -1,0 +1,471 @@
+//! Replays a recorded game with its game's rules: the main line and every
+//! variation, each move through `Game::parse_move`, reporting what is
+//! illegal, ambiguous or inconsistent. Generic over [`Game`].
+
+use super::diagnostic::Diagnostic;
+use super::record::{Event, RecordedGame};
+use crate::play::describe_outcome;
+use crate::registry::GameTask;
+use board_core::record::Span;
+use board_core::{Game, LegalityError, MoveError, Outcome, Side};
+
+/// What checking one game found.
+#[derive(Debug, Default)]
+pub struct Verified {
+    /// Findings, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Moves found legal and played.
+    pub moves: u64,
+}
+
+/// Checks one recorded game (a [`GameTask`]).
+pub struct Verify<'a>(pub &'a RecordedGame);
+
+impl GameTask for Verify<'_> {
+    type Output = Verified;
+    fn run<G: Game>(self, game: &G) -> Verified {
+        let mut v = Verifier::new(game, self.0);
+        v.run();
+        let mut out = Verified {
+            diagnostics: v.out,
+            moves: v.moves,
+        };
+        finish(&mut out, self.0);
+        out
+    }
+}
+
+/// Reports the reading problems of a game whose rules are unknown, next to
+/// the rules error.
+pub fn unverified(game: &RecordedGame, rules_error: Option<Diagnostic>) -> Verified {
+    let mut out = Verified::default();
+    out.diagnostics.extend(rules_error);
+    for e in &game.events {
+        if let Event::Problem(p) = e {
+            out.diagnostics
+                .push(Diagnostic::error("pdn-syntax", p.span, p.to_string()));
+        }
+    }
+    finish(&mut out, game);
+    out
+}
+
+fn finish(out: &mut Verified, game: &RecordedGame) {
+    if let Some(span) = game.cut_at {
+        out.diagnostics.push(Diagnostic::error(
+            "pdn-syntax",
+            span,
+            format!(
+                "game too long: only its first {} tokens are checked",
+                super::record::MAX_EVENTS
+            ),
+        ));
+    }
+    for d in &mut out.diagnostics {
+        d.game = game.index;
+    }
+    out.diagnostics.sort_by_key(|d| d.span.start.offset);
+}
+
+/// The finding for a move that could not be played: `illegal move 12.
+/// c3:e5 — reason`, with the help of the game's error.
+pub fn move_diagnostic(label: &str, text: &str, span: Span, e: &MoveError) -> Diagnostic {
+    match e {
+        MoveError::Syntax(s) => Diagnostic::error(
+            "move-syntax",
+            span,
+            format!("not a move: {label} {text} — {}", s.message),
+        ),
+        MoveError::Legality(LegalityError::Illegal { reason, help }) => Diagnostic::error(
+            "illegal-move",
+            span,
+            format!("illegal move {label} {text} — {reason}"),
+        )
+        .with_help(help.clone()),
+        MoveError::Legality(LegalityError::Ambiguous { candidates, .. }) => Diagnostic::error(
+            "ambiguous-move",
+            span,
+            format!(
+                "ambiguous move {label} {text} — it can be {}",
+                candidates.join(" or ")
+            ),
+        )
+        .with_help(Some("write every landing square to say which".into())),
+    }
+}
+
+/// A line of play: the main line or a variation.
+struct Line<P> {
+    /// The position before the last move played on this line (where a
+    /// variation following that move starts).
+    before: Option<P>,
+    position: P,
+    /// Plies from the start position to `position`.
+    ply: u32,
+    /// After an error: the rest of the line is not checked.
+    dead: bool,
+}
+
+/// What a result says.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Claim {
+    Win(Side),
+    Draw,
+    Unknown,
+}
+
+fn claim(text: &str) -> Option<Claim> {
+    match text.trim() {
+        "1-0" | "2-0" => Some(Claim::Win(Side::White)),
+        "0-1" | "0-2" => Some(Claim::Win(Side::Black)),
+        "1/2-1/2" | "1-1" | "½-½" => Some(Claim::Draw),
+        "0-0" | "*" => Some(Claim::Unknown),
+        _ => None,
+    }
+}
+
+struct Verifier<'a, G: Game> {
+    game: &'a G,
+    rec: &'a RecordedGame,
+    lines: Vec<Line<G::Position>>,
+    /// The move being assembled from tokens (`Game::continues_move`).
+    pending: String,
+    pending_span: Span,
+    pending_number: Option<(u32, bool, Span)>,
+    number: Option<(u32, bool, Span)>,
+    /// 1 when the start position has the side that moves second to move.
+    shift: u32,
+    /// Written move number minus counted move number (0 from the profile's
+    /// start; learnt from the first number after a set-up position).
+    number_offset: Option<i64>,
+    result: Option<(String, Span)>,
+    last_main_move: Option<Span>,
+    out: Vec<Diagnostic>,
+    moves: u64,
+}
+
+impl<'a, G: Game> Verifier<'a, G> {
+    fn new(game: &'a G, rec: &'a RecordedGame) -> Self {
+        let first_side = game.side_to_move(&game.start_position());
+        let mut dead = false;
+        let mut out = Vec::new();
+        let mut from_setup = false;
+        let position = match game.position_from_tags(rec) {
+            Ok(Some(p)) => {
+                from_setup = true;
+                p
+            }
+            Ok(None) => game.start_position(),
+            Err(e) => {
+                let span = ["FEN", "SetupSouth", "SetupNorth"]
+                    .iter()
+                    .find_map(|t| rec.tag_with_span(t))
+                    .map_or(
+                        Span {
+                            start: rec.start,
+                            end: rec.start.offset,
+                        },
+                        |(_, s)| s,
+                    );
+                out.push(Diagnostic::error(
+                    "bad-position",
+                    span,
+                    format!("invalid start position: {e}"),
+                ));
+                dead = true;
+                game.start_position()
+            }
+        };
+        let shift = u32::from(game.side_to_move(&position) != first_side);
+        Verifier {
+            game,
+            rec,
+            lines: vec![Line {
+                before: None,
+                position,
+                ply: 0,
+                dead,
+            }],
+            pending: String::new(),
+            pending_span: Span::default(),
+            pending_number: None,
+            number: None,
+            shift,
+            number_offset: if from_setup { None } else { Some(0) },
+            result: None,
+            last_main_move: None,
+            out,
+            moves: 0,
+        }
+    }
+
+    fn run(&mut self) {
+        if self.rec.problems_only {
+            return;
+        }
+        for e in &self.rec.events {
+            match e {
+                Event::Number {
+                    number,
+                    second_side,
+                    span,
+                } => {
+                    self.flush();
+                    self.number = Some((*number, *second_side, *span));
+                }
+                Event::Move { text, span } => {
+                    let text = String::from_utf8_lossy(self.rec.text(text));
+                    if !self.pending.is_empty() && self.game.continues_move(&self.pending, &text) {
+                        self.pending.push(' ');
+                        self.pending.push_str(&text);
+                        self.pending_span.end = span.end;
+                    } else {
+                        self.flush();
+                        self.pending.push_str(&text);
+                        self.pending_span = *span;
+                        self.pending_number = self.number.take();
+                    }
+                }
+                Event::Unknown(span) => {
+                    self.flush();
+                    self.number = None;
+                    let line = self.top();
+                    if !line.dead {
+                        let ply = line.ply + 1;
+                        line.dead = true;
+                        self.out.push(
+                            Diagnostic::error(
+                                "unknown-move",
+                                *span,
+                                "unknown move `-`: the rest of this line cannot be checked"
+                                    .to_string(),
+                            )
+                            .at_ply(ply),
+                        );
+                    }
+                }
+                Event::Setup { text, span } => {
+                    self.flush();
+                    let text = String::from_utf8_lossy(self.rec.text(text)).into_owned();
+                    self.setup(&text, *span);
+                }
+                Event::Open => {
+                    self.flush();
+                    self.number = None;
+                    let parent = self.top();
+                    let child = Line {
+                        position: parent
+                            .before
+                            .clone()
+                            .unwrap_or_else(|| parent.position.clone()),
+                        ply: parent.ply - u32::from(parent.before.is_some()),
+                        before: None,
+                        dead: parent.dead,
+                    };
+                    self.lines.push(child);
+                }
+                Event::Close => {
+                    self.flush();
+                    self.number = None;
+                    if self.lines.len() > 1 {
+                        self.lines.pop();
+                    }
+                }
+                Event::Result { text, span } => {
+                    self.flush();
+                    self.number = None;
+                    if self.lines.len() == 1 && self.result.is_none() {
+                        let text = String::from_utf8_lossy(self.rec.text(text)).into_owned();
+                        self.result = Some((text, *span));
+                    }
+                }
+                Event::Problem(p) => {
+                    self.out
+                        .push(Diagnostic::error("pdn-syntax", p.span, p.to_string()));
+                }
+            }
+        }
+        self.flush();
+        self.lines.truncate(1);
+        self.check_result();
+    }
+
+    fn top(&mut self) -> &mut Line<G::Position> {
+        self.lines
+            .last_mut()
+            .expect("the main line is never popped")
+    }
+
+    /// The move number label of the ply after `ply` plies: `12.` or `12...`.
+    fn label(&self, ply: u32) -> (i64, bool) {
+        let k = ply + self.shift;
+        let number = i64::from(k / 2 + 1) + self.number_offset.unwrap_or(0);
+        (number, k % 2 == 1)
+    }
+
+    fn setup(&mut self, text: &str, span: Span) {
+        let value = text
+            .trim()
+            .strip_prefix("FEN")
+            .map(str::trim)
+            .and_then(|v| v.strip_prefix('"'))
+            .and_then(|v| v.strip_suffix('"'));
+        let game = self.game;
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
+        if line.dead {
+            return;
+        }
+        let Some(value) = value else {
+            line.dead = true;
+            self.out.push(Diagnostic::error(
+                "bad-position",
+                span,
+                format!("set-up command `/{text}/` is not `/FEN \"...\"/`"),
+            ));
+            return;
+        };
+        match game.parse_position(value) {
+            Ok(p) => {
+                line.position = p;
+                line.before = None;
+                self.number_offset = None;
+            }
+            Err(e) => {
+                line.dead = true;
+                self.out.push(Diagnostic::error(
+                    "bad-position",
+                    span,
+                    format!("invalid position in set-up command: {e}"),
+                ));
+            }
+        }
+    }
+
+    /// Checks and plays the move assembled in `pending`.
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let number = self.pending_number.take();
+        let span = self.pending_span;
+        let depth = self.lines.len();
+        let game = self.game;
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
+        if line.dead {
+            self.pending.clear();
+            return;
+        }
+        let ply = line.ply;
+        let k = ply + self.shift;
+        if let Some((written, second, number_span)) = number {
+            let counted = i64::from(k / 2 + 1);
+            let offset = *self
+                .number_offset
+                .get_or_insert(i64::from(written) - counted);
+            let expected = counted + offset;
+            let expected_second = k % 2 == 1;
+            if i64::from(written) != expected || second != expected_second {
+                let dots = |s: bool| if s { "..." } else { "." };
+                let side = game.side_name(game.side_to_move(&line.position));
+                self.out.push(
+                    Diagnostic::warning(
+                        "move-number",
+                        number_span,
+                        format!(
+                            "move number `{written}{}` does not match the move: it is {side}'s move {expected}{}",
+                            dots(second),
+                            dots(expected_second)
+                        ),
+                    )
+                    .at_ply(ply + 1),
+                );
+            }
+        }
+        match game.parse_move(&line.position, &self.pending) {
+            Ok(mv) => {
+                let before = line.position.clone();
+                game.play(&mut line.position, &mv);
+                line.before = Some(before);
+                line.ply += 1;
+                self.moves += 1;
+                if depth == 1 {
+                    self.last_main_move = Some(span);
+                }
+            }
+            Err(e) => {
+                line.dead = true;
+                let (number, second) = self.label(ply);
+                let label = format!("{number}{}", if second { "..." } else { "." });
+                let d = move_diagnostic(&label, &self.pending, span, &e);
+                self.out.push(d.at_ply(ply + 1));
+            }
+        }
+        self.pending.clear();
+    }
+
+    /// Result warnings: missing, contradicting the tag, or the board.
+    fn check_result(&mut self) {
+        let tag = self.rec.tag_with_span("Result");
+        let token = self.result.clone();
+        let Some((claimed, span)) = token
+            .as_ref()
+            .map(|(t, s)| (t.clone(), *s))
+            .or_else(|| tag.map(|(t, s)| (t.to_string(), s)))
+        else {
+            let span = self.last_main_move.unwrap_or(Span {
+                start: self.rec.start,
+                end: self.rec.start.offset,
+            });
+            self.out.push(Diagnostic::warning(
+                "missing-result",
+                span,
+                "the game has no result (no Result tag and no result at the end of the moves)"
+                    .to_string(),
+            ));
+            return;
+        };
+        if let (Some((t, s)), Some((tag_value, _))) = (&token, tag) {
+            match (claim(t), claim(tag_value)) {
+                (Some(a), Some(b)) if a != b && a != Claim::Unknown && b != Claim::Unknown => {
+                    self.out.push(Diagnostic::warning(
+                        "result-mismatch",
+                        *s,
+                        format!("the game ends with {t} but its Result tag says {tag_value}"),
+                    ));
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let main = &self.lines[0];
+        if main.dead {
+            return;
+        }
+        let Some(outcome) = self.game.outcome(&main.position) else {
+            return;
+        };
+        let contradicts = match (claim(&claimed), &outcome) {
+            (Some(Claim::Win(w)), Outcome::Win { winner, .. }) => w != *winner,
+            (Some(Claim::Draw), Outcome::Win { .. }) => true,
+            (Some(Claim::Win(_)), Outcome::Draw { .. }) => true,
+            _ => false,
+        };
+        if contradicts {
+            self.out.push(Diagnostic::warning(
+                "result-mismatch",
+                span,
+                format!(
+                    "the result {} contradicts the board: {}",
+                    claimed.trim(),
+                    describe_outcome(self.game, &outcome)
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! `boardctl replay`: every position of one recorded game's main line, as
+//! a diagram (or its position notation) with the move that led to it.
+
+use crate::check::diagnostic::{Diagnostic, render_text};
+use crate::check::record::{Collector, Event, RecordedGame};
+use crate::check::rules::RulesCache;
+use crate::check::verify::move_diagnostic;
+use crate::cli::ReplayArgs;
+use crate::play::describe_outcome;
+use crate::registry::GameTask;
+use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
+use anyhow::Context;
+use board_core::record::{Reader, Span};
+use board_core::{DiagramOptions, Game};
+use std::io::Read;
+
+/// Reads the file up to game `number` (from 1).
+fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
+    let (name, stream): (String, Box<dyn Read>) = if args.file.as_os_str() == "-" {
+        ("<stdin>".into(), Box::new(std::io::stdin()))
+    } else {
+        let file = std::fs::File::open(&args.file)
+            .with_context(|| format!("cannot read {}", args.file.display()))?;
+        (args.file.display().to_string(), Box::new(file))
+    };
+    if args.game == 0 {
+        anyhow::bail!("--game counts from 1");
+    }
+    let mut reader = Reader::new(stream);
+    let mut collector = Collector::default();
+    let mut seen = 0;
+    while reader
+        .read_game(&mut collector)
+        .with_context(|| format!("reading {name}"))?
+    {
+        for game in collector.take() {
+            seen += 1;
+            if seen == args.game {
+                return Ok((name, game));
+            }
+        }
+    }
+    anyhow::bail!("{name} holds {seen} games; there is no game {}", args.game)
+}
+
+/// `boardctl replay`.
+pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
+    let (name, game) = find_game(args)?;
+    let mut cache = RulesCache::new(args.rules.as_deref())?;
+    match cache.game_for(&game) {
+        Ok(engine) => Ok(engine.run(Replay {
+            args,
+            name: &name,
+            game: &game,
+        })),
+        Err(d) => {
+            print!("{}", render_text(&name, &d, game.source.as_ref()));
+            Ok(EXIT_USAGE)
+        }
+    }
+}
+
+struct Replay<'a> {
+    args: &'a ReplayArgs,
+    name: &'a str,
+    game: &'a RecordedGame,
+}
+
+impl Replay<'_> {
+    fn fail(&self, d: Diagnostic) -> u8 {
+        print!("{}", render_text(self.name, &d, self.game.source.as_ref()));
+        EXIT_FINDINGS
+    }
+
+    fn show<G: Game>(&self, g: &G, title: &str, position: &G::Position) {
+        if self.args.fen {
+            println!("{title}  {}", g.write_position(position));
+        } else {
+            let options = DiagramOptions {
+                zones: self.args.zones,
+            };
+            println!(
+                "{title} ({} to move)\n{}",
+                g.side_name(g.side_to_move(position)),
+                g.diagram(position, &options)
+            );
+        }
+    }
+
+    /// Plays one move; the exit code on failure.
+    fn play<G: Game>(
+        &self,
+        g: &G,
+        position: &mut G::Position,
+        ply: &mut u32,
+        shift: u32,
+        text: &str,
+        span: Span,
+    ) -> Result<(), u8> {
+        let k = *ply + shift;
+        let label = format!("{}{}", k / 2 + 1, if k % 2 == 1 { "..." } else { "." });
+        match g.parse_move(position, text) {
+            Ok(mv) => {
+                g.play(position, &mv);
+                *ply += 1;
+                self.show(g, &format!("{label} {text}"), position);
+                Ok(())
+            }
+            Err(e) => Err(self.fail(move_diagnostic(&label, text, span, &e))),
+        }
+    }
+}
+
+impl GameTask for Replay<'_> {
+    type Output = u8;
+    fn run<G: Game>(self, g: &G) -> u8 {
+        let rec = self.game;
+        let tag = |n: &str| rec.tag_with_span(n).map_or("?", |(v, _)| v);
+        println!(
+            "{} game {}: {} - {}, {} ({})",
+            self.name,
+            rec.index,
+            tag("White"),
+            tag("Black"),
+            tag("Result"),
+            g.header().id()
+        );
+        let first_side = g.side_to_move(&g.start_position());
+        let mut position = match g.position_from_tags(rec) {
+            Ok(Some(p)) => p,
+            Ok(None) => g.start_position(),
+            Err(e) => {
+                let span = rec.tag_with_span("FEN").map_or(
+                    Span {
+                        start: rec.start,
+                        end: rec.start.offset,
+                    },
+                    |(_, s)| s,
+                );
+                return self.fail(Diagnostic::error(
+                    "bad-position",
+                    span,
+                    format!("invalid start position: {e}"),
+                ));
+            }
+        };
+        let shift = u32::from(g.side_to_move(&position) != first_side);
+        self.show(g, "start", &position);
+        let mut ply = 0;
+        let mut depth = 0usize;
+        let mut pending = String::new();
+        let mut pending_span = Span::default();
+        for e in &rec.events {
+            match e {
+                Event::Open => depth += 1,
+                Event::Close => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                Event::Move { text, span } => {
+                    let text = String::from_utf8_lossy(rec.text(text));
+                    if !pending.is_empty() && g.continues_move(&pending, &text) {
+                        pending.push(' ');
+                        pending.push_str(&text);
+                        pending_span.end = span.end;
+                        continue;
+                    }
+                    if !pending.is_empty() {
+                        if let Err(code) =
+                            self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
+                        {
+                            return code;
+                        }
+                    }
+                    pending = text.into_owned();
+                    pending_span = *span;
+                }
+                Event::Unknown(span) => {
+                    return self.fail(Diagnostic::error(
+                        "unknown-move",
+                        *span,
+                        "unknown move `-`: the game cannot be replayed past it".into(),
+                    ));
+                }
+                Event::Setup { text, span } => {
+                    if !pending.is_empty() {
+                        if let Err(code) =
+                            self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
+                        {
+                            return code;
+                        }
+                        pending.clear();
+                    }
+                    let text = String::from_utf8_lossy(rec.text(text));
+                    let value = text
+                        .trim()
+                        .strip_prefix("FEN")
+                        .map(str::trim)
+                        .and_then(|v| v.strip_prefix('"'))
+                        .and_then(|v| v.strip_suffix('"'))
+                        .unwrap_or_default();
+                    match g.parse_position(value) {
+                        Ok(p) => {
+                            position = p;
+                            self.show(g, &format!("/{text}/"), &position);
+                        }
+                        Err(e) => {
+                            return self.fail(Diagnostic::error(
+                                "bad-position",
+                                *span,
+                                format!("invalid position in set-up command: {e}"),
+                            ));
+                        }
+                    }
+                }
+                Event::Number { .. } | Event::Result { .. } | Event::Problem(_) => {}
+            }
+        }
+        if !pending.is_empty() {
+            if let Err(code) = self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
+            {
+                return code;
+            }
+        }
+        if let Some(outcome) = g.outcome(&position) {
+            println!("game over: {}", describe_outcome(g, &outcome));
+        }
+        EXIT_OK
+    }
+}
