@@ -309,11 +309,12 @@ fn diagnose(
         };
         return illegal(reason, None);
     }
-    let of_man: Vec<String> = legal
+    let mut of_man: Vec<String> = legal
         .iter()
         .filter(|mv| mv.from == from && mv.huff == written.huff)
         .map(|mv| write(game, mv))
         .collect();
+    of_man.sort();
     let help = if of_man.is_empty() {
         Some(format!("the man on {} has no legal move", label(from)))
     } else {
