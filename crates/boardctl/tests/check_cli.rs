@@ -1,0 +1,289 @@
+//! `boardctl check` and `boardctl replay` from the outside: messages, JSON
+//! fields, exit codes, variations, warnings, and hostile input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs boardctl with `stdin`; returns stdout, stderr and the exit code.
+fn run(args: &[&str], stdin: &[u8]) -> (String, String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardctl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardctl starts");
+    let mut input = child.stdin.take().expect("piped stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading early; that is not a failure here.
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("boardctl ends");
+    writer.join().expect("stdin writer");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+fn check_stdin(extra: &[&str], record: &str) -> (String, String, Option<i32>) {
+    let mut args = vec!["check"];
+    args.extend_from_slice(extra);
+    args.push("-");
+    run(&args, record.as_bytes())
+}
+
+/// `LINE:COLUMN SEVERITY CODE ply=N` per JSON finding.
+fn json_findings(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
+            format!(
+                "{}:{} {} {} ply={}",
+                v["line"],
+                v["column"],
+                v["severity"].as_str().unwrap_or("?"),
+                v["code"].as_str().unwrap_or("?"),
+                v["ply"]
+            )
+        })
+        .collect()
+}
+
+const MANDATORY_CAPTURE: &str =
+    "[Event \"t\"]\n[GameType \"25\"]\n[Result \"*\"]\n1. c3-d4 f6-e5 2. a3-b4 e5-f4 *\n";
+
+#[test]
+fn illegal_move_is_reported_like_a_compiler_with_source_line_and_caret() {
+    let (out, err, code) = check_stdin(&[], MANDATORY_CAPTURE);
+    assert_eq!(code, Some(1), "{out}{err}");
+    let expected = "<stdin>:4:19: error: illegal move 2. a3-b4 — capture is mandatory: d4:f6\n  |\n4 | 1. c3-d4 f6-e5 2. a3-b4 e5-f4 *\n  |                   ^^^^^\n";
+    assert_eq!(out, expected);
+    assert!(
+        err.starts_with("checked 1 games, 2 moves: 1 errors, 0 warnings in "),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_gives_one_object_per_finding_with_every_field() {
+    let (out, _, code) = check_stdin(&["--format", "json"], MANDATORY_CAPTURE);
+    assert_eq!(code, Some(1));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(v["file"], "<stdin>");
+    assert_eq!(v["game"], 1);
+    assert_eq!(v["ply"], 3);
+    assert_eq!(v["line"], 4);
+    assert_eq!(v["column"], 19);
+    // `[Event "t"]\n` is 12 bytes, `[GameType "25"]\n` 16, `[Result "*"]\n` 13,
+    // then 18 bytes before the move: 59..64.
+    assert_eq!(v["span"], serde_json::json!([59, 64]));
+    assert_eq!(v["severity"], "error");
+    assert_eq!(v["code"], "illegal-move");
+    assert_eq!(
+        v["message"],
+        "illegal move 2. a3-b4 — capture is mandatory: d4:f6"
+    );
+    assert!(v["help"].is_null());
+}
+
+#[test]
+fn variations_replace_the_last_move_and_are_checked_at_any_depth() {
+    // 2. a3-b4 replaces 2. d4:f6 (capture still mandatory); the nested
+    // 3. e3-f4 replaces 3. d2-c3, which replaces 3. b2-c3; after it
+    // e5:g3 lands on an occupied square. The main line goes on.
+    let record = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 (2. a3-b4) g7:e5 3. b2-c3 (3. d2-c3 (3. e3-f4 e5:g3)) h6-g5 *\n";
+    let (out, _, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        json_findings(&out),
+        [
+            "2:29 error illegal-move ply=3",
+            "2:71 error illegal-move ply=6"
+        ]
+    );
+}
+
+#[test]
+fn the_rest_of_a_line_after_an_illegal_move_is_skipped_and_the_next_game_read() {
+    let record = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. a3-b4 zz-top 3. nonsense *\n[GameType \"25\"]\n1. c3-d4 d6-c5 2. e3-f4 *\n";
+    let (out, err, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(json_findings(&out), ["2:19 error illegal-move ply=3"]);
+    assert!(
+        err.starts_with("checked 2 games, 5 moves: 1 errors"),
+        "{err}"
+    );
+}
+
+#[test]
+fn result_contradicting_the_board_missing_result_and_move_numbers_are_warnings() {
+    let record = "[GameType \"25\"]\n[FEN \"W:Wc3:Bd4\"]\n1. c3:e5 0-1\n\n[GameType \"25\"]\n1. c3-d4 f6-g5 3. b2-c3\n";
+    let (out, _, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(0), "warnings do not fail");
+    assert_eq!(
+        json_findings(&out),
+        [
+            "3:10 warning result-mismatch ply=null",
+            "6:16 warning move-number ply=3",
+            "6:19 warning missing-result ply=null",
+        ]
+    );
+}
+
+#[test]
+fn a_game_without_rules_gets_an_error_with_a_suggestion_never_a_guess() {
+    let (out, _, code) = check_stdin(&[], "[Event \"x\"]\n1. 33-28 18-22 2. 38-33 *\n");
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("<stdin>:1:1: error: the rules of this game are unknown"),
+        "{out}"
+    );
+    assert!(out.contains("help: the moves look like International draughts (squares 1-50): add [GameType \"20\"] to the record or pass --rules russian-draughts/international"), "{out}");
+    let (out, _, _) = check_stdin(&[], "1. c3-d4 f6-g5 *\n");
+    assert!(out.contains("--rules russian-draughts/russian"), "{out}");
+    let (out, _, code) = check_stdin(
+        &["--rules", "russian-draughts/russian"],
+        "1. c3-d4 f6-g5 *\n",
+    );
+    assert_eq!((out.as_str(), code), ("", Some(0)));
+}
+
+#[test]
+fn rules_tag_wins_over_game_type_and_unknown_versions_are_named() {
+    let record = "[Rules \"russian-draughts/russian@99\"]\n[GameType \"20\"]\n1. c3-d4 *\n";
+    let (out, _, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(json_findings(&out), ["1:1 error unknown-rules ply=null"]);
+    assert!(out.contains("99"), "{out}");
+    let (out, _, _) = check_stdin(&["--format", "json"], "[GameType \"22\"]\n1. 9-13 *\n");
+    assert!(
+        out.contains("GameType 22 (Italian draughts) has no rule profile"),
+        "{out}"
+    );
+}
+
+#[test]
+fn could_not_run_exits_2() {
+    let (_, err, code) = run(&["check", "/nonexistent/file.pdn"], b"");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("cannot read /nonexistent/file.pdn"), "{err}");
+    let (_, err, code) = run(&["check", "--rules", "no/such-profile", "-"], b"");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown profile"), "{err}");
+    let (_, _, code) = run(&["check", "--no-such-option", "-"], b"");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn corrupted_records_give_diagnostics_and_exit_1_never_a_panic() {
+    let cases: [(&str, &str); 5] = [
+        // truncated inside a tag value
+        (
+            "truncated tag",
+            "[GameType \"25\"]\n1. c3-d4 f6-g5 *\n[GameType \"25\"]\n[White \"Ко",
+        ),
+        // truncated inside a move
+        ("truncated move", "[GameType \"25\"]\n1. c3-d4 f6-g"),
+        (
+            "unclosed comment",
+            "[GameType \"25\"]\n1. c3-d4 {never closed f6-g5\n",
+        ),
+        ("stray brace", "[GameType \"25\"]\n1. c3-d4 } f6-g5 *\n"),
+        (
+            "unbalanced parentheses",
+            "[GameType \"25\"]\n1. c3-d4 ) f6-g5 ((2. a3-b4 *\n",
+        ),
+    ];
+    for (what, record) in cases {
+        let (out, err, code) = check_stdin(&["--format", "json"], record);
+        assert_eq!(code, Some(1), "{what}: {out}{err}");
+        assert!(!out.is_empty(), "{what}: no diagnostic");
+    }
+    // binary garbage, every byte value, in a fixed pseudo-random order
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let garbage: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u8
+        })
+        .collect();
+    for rules in [None, Some("russian-draughts/russian")] {
+        let mut args = vec!["check"];
+        if let Some(r) = rules {
+            args.extend(["--rules", r]);
+        }
+        args.push("-");
+        let (out, err, code) = run(&args, &garbage);
+        assert_eq!(code, Some(1), "garbage ({rules:?}): {err}");
+        assert!(out.contains("error"), "garbage: no diagnostic");
+    }
+}
+
+#[test]
+fn variations_nested_100000_deep_do_not_overflow_the_stack() {
+    let depth = 100_000;
+    let mut record = String::from("[GameType \"25\"]\n1. c3-d4 ");
+    record.push_str(&"(".repeat(depth));
+    record.push_str("1. a3-b4 ");
+    record.push_str(&")".repeat(depth));
+    record.push_str(" f6-g5 *\n");
+    let (out, err, code) = check_stdin(&[], &record);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // c3-d4, the innermost a3-b4 (replacing c3-d4), f6-g5.
+    assert!(
+        err.starts_with("checked 1 games, 3 moves: 0 errors"),
+        "{err}"
+    );
+}
+
+#[test]
+fn one_thread_and_all_cores_print_the_same_findings_in_file_order() {
+    let corpus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/corpus/czech/mrcd2007.pdn"
+    );
+    let one = run(
+        &[
+            "check",
+            "-j",
+            "1",
+            "--rules",
+            "russian-draughts/russian",
+            corpus,
+        ],
+        b"",
+    );
+    let all = run(
+        &["check", "--rules", "russian-draughts/russian", corpus],
+        b"",
+    );
+    assert_eq!(one.0, all.0);
+    assert_eq!(one.2, Some(1));
+}
+
+#[test]
+fn replay_prints_each_position_with_its_move_or_its_fen() {
+    let record = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 *\n";
+    let (out, err, code) = run(&["replay", "--fen", "-"], record.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[1].starts_with("start  W:"), "{out}");
+    assert!(lines[2].starts_with("1. c3-d4  B:"), "{out}");
+    assert!(lines[4].starts_with("2. d4:f6  B:"), "{out}");
+    assert!(
+        !lines[4].contains("f6,") || lines[4].contains("Wa1"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["replay", "-"], record.as_bytes());
+    assert_eq!(code, Some(0));
+    assert!(out.contains("1... f6-e5 (White to move)\n"), "{out}");
+    let (out, _, code) = run(&["replay", "--game", "2", "-"], record.as_bytes());
+    assert_eq!(code, Some(2), "{out}");
+}
