@@ -54,6 +54,7 @@ use board_core::{
     DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
     ProfileError, ProfileHeader, ProfileSource, Side,
 };
+use std::collections::HashSet;
 
 /// An alquerque game configured by one profile.
 #[derive(Clone, Debug)]
@@ -144,16 +145,13 @@ impl Alquerque {
         moves
     }
 
-    /// Keeps the first route of each identity.
+    /// Keeps the first route of each identity, in generation order.
     fn deduplicate(&self, routes: Vec<Move>) -> Vec<Move> {
-        let mut out: Vec<Move> = Vec::with_capacity(routes.len());
-        for mv in routes {
-            let id = mv.identity();
-            if !out.iter().rev().any(|m| m.identity() == id) {
-                out.push(mv);
-            }
-        }
-        out
+        let mut seen = HashSet::with_capacity(routes.len());
+        routes
+            .into_iter()
+            .filter(|mv| seen.insert(mv.identity()))
+            .collect()
     }
 
     fn is_drawn(&self, position: &Position) -> bool {
@@ -277,18 +275,20 @@ impl Game for Alquerque {
             }
             .to_string()
         });
-        out.push_str(&format!("{} to move", self.side_name(position.side)));
         if self.rules.draw_plies_without_capture > 0 {
             out.push_str(&format!(
-                ", {} of {} plies without capture",
+                "{} of {} plies without a capture\n",
                 position.quiet_plies, self.rules.draw_plies_without_capture
             ));
         }
         if position.huffable != 0 {
             let list: Vec<&str> = position.huffable().map(|n| self.graph.label(n)).collect();
-            out.push_str(&format!(", may huff {}", list.join(", ")));
+            out.push_str(&format!(
+                "{} may huff {}\n",
+                self.side_name(position.side),
+                list.join(", ")
+            ));
         }
-        out.push('\n');
         out
     }
 

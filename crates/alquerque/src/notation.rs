@@ -47,8 +47,17 @@ fn point(game: &Alquerque, text: &str, start: usize) -> Result<(u8, usize), Synt
                 "points are written with a lower-case letter, as in `c3`",
             ));
         }
+        None if start > 0 => {
+            return Err(syntax(
+                start - 1..start,
+                format!(
+                    "expected a point after `{}`",
+                    text.get(start - 1..start).unwrap_or_default()
+                ),
+            ));
+        }
         _ => {
-            let width = text[start..].chars().next().map_or(1, char::len_utf8);
+            let width = text[start..].chars().next().map_or(0, char::len_utf8);
             return Err(syntax(
                 start..start + width,
                 "expected a point such as `c3`",

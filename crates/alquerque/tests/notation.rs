@@ -28,7 +28,9 @@ fn syntax_errors_carry_the_span_of_the_problem() {
         ("c2-c3-c4", 0..8, "a plain move is one step"),
         ("a1:c3-e5", 5..6, "not both"),
         ("c2+c3", 2..3, "expected `-` (a step) or `:` (a capture)"),
-        ("c2-", 3..4, "expected a point"),
+        ("c2-", 2..3, "expected a point after `-`"),
+        ("-c3", 0..1, "expected a point such as `c3`"),
+        ("c2-é3", 3..5, "expected a point such as `c3`"),
         ("c2-c3 c4-c5", 6..11, "one move per text"),
         ("xb2", 0..3, "a huff is followed by the move"),
     ] {
