@@ -163,7 +163,15 @@ fn check(engine: &Engine, graph: &Graph, c: &Core, has_count: bool, problems: &m
     let list = |m: Mask| points(m).map(label).collect::<Vec<_>>().join(", ");
     let both = c.men[0] & c.men[1];
     if both != 0 {
-        problems.push(format!("{} hold both a white and a black man", list(both)));
+        let verb = if both.count_ones() == 1 {
+            "holds"
+        } else {
+            "hold"
+        };
+        problems.push(format!(
+            "{} {verb} both a white and a black man",
+            list(both)
+        ));
     }
     for side in [Side::White, Side::Black] {
         let i = side.index();
@@ -206,16 +214,20 @@ fn check(engine: &Engine, graph: &Graph, c: &Core, has_count: bool, problems: &m
                 },
             ));
         }
+    }
+    if rules.marks_points() && c.placing_phase() {
         let removed = (0..2)
             .map(|i| {
                 u32::from(rules.men_per_side)
                     .saturating_sub(c.men[i].count_ones() + u32::from(c.hand[i]))
             })
             .sum::<u32>();
-        if c.marks.count_ones() > removed {
+        let marked = c.marks.count_ones();
+        if marked != removed {
             problems.push(format!(
-                "{} marked points but only {removed} men have been taken: each mark is left by a removal",
-                c.marks.count_ones()
+                "{marked} marked point{} but {removed} {} been taken: in the placing phase every removal leaves a mark",
+                if marked == 1 { "" } else { "s" },
+                if removed == 1 { "man has" } else { "men have" },
             ));
         }
     }

@@ -42,16 +42,21 @@ impl Game for Morris {
             origin: source.origin.clone(),
             message,
         };
-        let mut problems = profile.rules.problems();
+        let mut problems: Vec<String> = profile
+            .rules
+            .problems()
+            .into_iter()
+            .map(|p| format!("[rules]: {p}"))
+            .collect();
         let tables = match Tables::new(&profile.graph) {
             Ok(t) => Some(t),
             Err(e) => {
-                problems.push(e);
+                problems.push(format!("[board]: {e}"));
                 None
             }
         };
         let Some(tables) = tables.filter(|_| problems.is_empty()) else {
-            return Err(invalid(format!("[rules]: {}", problems.join("; "))));
+            return Err(invalid(problems.join("; ")));
         };
         let engine = Engine {
             rules: profile.rules,

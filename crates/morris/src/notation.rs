@@ -26,7 +26,9 @@ pub(crate) fn write(graph: &Graph, mv: &Move) -> String {
         out.push('-');
     }
     out.push_str(graph.label(mv.to()));
-    for r in mv.removals() {
+    let mut removals: Vec<NodeId> = mv.removals().collect();
+    removals.sort_by_key(|&r| (graph.node(r).x, graph.node(r).y));
+    for r in removals {
         out.push('x');
         out.push_str(graph.label(r));
     }
