@@ -1,7 +1,7 @@
 //! Why a well-formed move is not legal, in a player's words.
 
 use crate::game::Draughts;
-use crate::moves::{Move, between, bits, legal_moves, raw_captures, route_matches};
+use crate::moves::{Move, between, legal_moves, raw_captures, route_matches};
 use crate::position::Position;
 use crate::rules::MidCapturePromotion;
 use board_core::LegalityError;
@@ -54,7 +54,14 @@ fn piece_word(game: &Draughts, pos: &Position, route: &Move, i: usize) -> &'stat
 }
 
 /// Explains why no legal route matches the written squares (bits).
-pub fn explain(game: &Draughts, pos: &Position, squares: &[u8], routes: &[Move]) -> LegalityError {
+/// `capture_written`: the text used a capture separator.
+pub fn explain(
+    game: &Draughts,
+    pos: &Position,
+    squares: &[u8],
+    capture_written: bool,
+    routes: &[Move],
+) -> LegalityError {
     let name = |b: u8| game.square_name(b);
     let engine = game.engine();
     let from = squares[0];
@@ -183,7 +190,7 @@ pub fn explain(game: &Draughts, pos: &Position, squares: &[u8], routes: &[Move])
             None,
         );
     }
-    if squares.len() > 2 || bits(pos.enemy()).count() == 0 {
+    if squares.len() > 2 || capture_written {
         return illegal(
             format!(
                 "{} is not possible: there is nothing to capture",

@@ -53,7 +53,8 @@ pub fn parse_fen(graph: &Graph, layout: &Layout, text: &str) -> Result<Position,
             "B" | "b" => Side::Black,
             "H" | "F" if rest.chars().all(|c| c.is_ascii_digit()) => continue,
             "" => {
-                problems.push("an empty field between two `:`".to_string());
+                // `W::` (an empty position, seen in English problem files).
+                lists += 1;
                 continue;
             }
             _ => {

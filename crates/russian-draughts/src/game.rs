@@ -247,7 +247,7 @@ impl Game for Draughts {
         }
         match found.len() {
             1 => Ok(found.swap_remove(0)),
-            0 => Err(explain(self, position, &squares, &routes).into()),
+            0 => Err(explain(self, position, &squares, written.capture_separator, &routes).into()),
             _ => Err(LegalityError::Ambiguous {
                 text: text.trim().to_string(),
                 candidates: found.iter().map(|m| self.write_full(m)).collect(),

@@ -36,15 +36,25 @@ pub struct Action {
 /// Receives every complete capture sequence found.
 pub trait RouteSink {
     /// One complete sequence: start bit, landing bits in order (the last is
-    /// the final square), captured pieces, crowning, and whether a king
-    /// made it.
-    fn route(&mut self, from: u32, path: &[u8], captured: u64, promote: bool, by_king: bool);
+    /// the final square), the captured pieces in capture order (6 bits per
+    /// piece, square bit + 1, first capture highest), the captured set,
+    /// crowning, and whether a king made it.
+    fn route(
+        &mut self,
+        from: u32,
+        path: &[u8],
+        order: u128,
+        captured: u64,
+        promote: bool,
+        by_king: bool,
+    );
 }
 
 /// Collects legal actions, applying the maximum-capture rule and merging
 /// routes with the same effect unless asked to keep them.
 pub struct ActionSink<'a> {
     out: &'a mut Vec<Action>,
+    orders: Vec<u128>,
     start: usize,
     keep_duplicates: bool,
     maximum: bool,
@@ -53,7 +63,15 @@ pub struct ActionSink<'a> {
 
 impl RouteSink for ActionSink<'_> {
     #[inline]
-    fn route(&mut self, from: u32, path: &[u8], captured: u64, promote: bool, _: bool) {
+    fn route(
+        &mut self,
+        from: u32,
+        path: &[u8],
+        order: u128,
+        captured: u64,
+        promote: bool,
+        _: bool,
+    ) {
         let count = captured.count_ones();
         if self.maximum {
             if count < self.best {
@@ -61,6 +79,7 @@ impl RouteSink for ActionSink<'_> {
             }
             if count > self.best {
                 self.out.truncate(self.start);
+                self.orders.clear();
                 self.best = count;
             }
         }
@@ -70,10 +89,27 @@ impl RouteSink for ActionSink<'_> {
             captured,
             promote,
         };
-        if !self.keep_duplicates && count >= 2 && self.out[self.start..].contains(&action) {
-            return;
+        if count >= 2 {
+            let earlier = &self.out[self.start..];
+            if self.keep_duplicates {
+                // Routes count apart when they capture in a different order;
+                // other landing squares on the way make no other route.
+                let same = earlier
+                    .iter()
+                    .zip(&self.orders)
+                    .any(|(a, &o)| *a == action && o == order);
+                if same {
+                    return;
+                }
+            } else if earlier.contains(&action) {
+                return;
+            }
         }
         self.out.push(action);
+        if self.keep_duplicates {
+            self.orders.resize(self.out.len() - self.start - 1, 0);
+            self.orders.push(order);
+        }
     }
 }
 
@@ -87,6 +123,8 @@ struct Search<'a, S> {
     flying: bool,
     from: u32,
     by_king: bool,
+    crowned: bool,
+    order: u128,
     path: [u8; 64],
     len: usize,
     sink: &'a mut S,
@@ -98,8 +136,9 @@ impl<S: RouteSink> Search<'_, S> {
         self.sink.route(
             self.from,
             &self.path[..self.len],
+            self.order,
             captured,
-            promote,
+            promote || self.crowned,
             self.by_king,
         );
     }
@@ -119,14 +158,18 @@ impl<S: RouteSink> Search<'_, S> {
             }
             found = true;
             let now = captured | over;
+            let saved_order = self.order;
+            self.order = (saved_order << 6) | u128::from(over.trailing_zeros() + 1);
             self.path[self.len] = land.trailing_zeros() as u8;
             self.len += 1;
             if man && land & self.promotion != 0 {
                 match self.mid_promotion {
                     MidCapturePromotion::ContinueAsKing => {
+                        self.crowned = true;
                         if !self.king_jumps(land, now) {
                             self.emit(now, true);
                         }
+                        self.crowned = false;
                     }
                     MidCapturePromotion::EndsMove => self.emit(now, true),
                     MidCapturePromotion::ContinueAsMan => {
@@ -139,6 +182,7 @@ impl<S: RouteSink> Search<'_, S> {
                 self.emit(now, false);
             }
             self.len -= 1;
+            self.order = saved_order;
         }
         found
     }
@@ -170,6 +214,8 @@ impl<S: RouteSink> Search<'_, S> {
                 continue;
             }
             found = true;
+            let saved_order = self.order;
+            self.order = (saved_order << 6) | u128::from(x.trailing_zeros() + 1);
             let mut continued = false;
             for &land in &landings[..n] {
                 self.path[self.len] = land.trailing_zeros() as u8;
@@ -185,6 +231,7 @@ impl<S: RouteSink> Search<'_, S> {
                     self.len -= 1;
                 }
             }
+            self.order = saved_order;
         }
         found
     }
@@ -270,6 +317,8 @@ impl Engine {
             flying: self.flying,
             from: 0,
             by_king: true,
+            crowned: false,
+            order: 0,
             path: [0; 64],
             len: 0,
             sink,
@@ -354,6 +403,7 @@ impl Engine {
         if self.has_capture(pos) {
             let mut sink = ActionSink {
                 start: out.len(),
+                orders: Vec::new(),
                 out,
                 keep_duplicates,
                 maximum: self.maximum,

@@ -54,7 +54,15 @@ impl Move {
 struct RouteCollector<'a>(&'a mut Vec<Move>);
 
 impl RouteSink for RouteCollector<'_> {
-    fn route(&mut self, from: u32, path: &[u8], captured: u64, promote: bool, by_king: bool) {
+    fn route(
+        &mut self,
+        from: u32,
+        path: &[u8],
+        _order: u128,
+        captured: u64,
+        promote: bool,
+        by_king: bool,
+    ) {
         self.0.push(Move {
             from: from as u8,
             path: path.to_vec(),
