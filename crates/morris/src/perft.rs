@@ -9,7 +9,7 @@
 
 use crate::engine::Engine;
 use crate::position::Core;
-use crate::tables::points;
+use crate::tables::{Mask, points};
 use board_core::PerftOptions;
 
 /// One perft count: the engine, the options and the repetition history.
@@ -46,17 +46,67 @@ impl<'a> Perft<'a> {
         if self.over_before_moves(c) {
             return 0;
         }
+        if depth == 1 && !self.options.no_bulk {
+            return self.count_last_ply(c);
+        }
         let candidates = e.candidates(c.men[c.side.opposite().index()]);
-        let bulk = depth == 1 && !self.options.no_bulk;
         let mut total = 0;
         for to in points(e.placements(c)) {
-            total += self.child(c, None, to, candidates, depth, bulk);
+            total += self.child(c, None, to, candidates, depth);
         }
         if e.may_move(c) {
             let flies = e.flies(c);
             for from in points(c.men[c.side.index()]) {
                 for to in points(e.targets(c, from, flies)) {
-                    total += self.child(c, Some(from), to, candidates, depth, bulk);
+                    total += self.child(c, Some(from), to, candidates, depth);
+                }
+            }
+        }
+        total
+    }
+
+    /// The moves at the last ply, counted without playing them: every
+    /// placement or move is one, and a mill-closing one is one per choice of
+    /// removal (unless removals are plies of their own). Only the few moves
+    /// onto a point that could close a mill are looked at one by one.
+    fn count_last_ply(&self, c: &Core) -> u64 {
+        let e = self.engine;
+        let men = c.men[c.side.index()];
+        let choices = if self.options.removal_ply {
+            0
+        } else {
+            u64::from(e.candidates(c.men[c.side.opposite().index()]).count_ones())
+        };
+        // With one man to take, a single-removal move counts once; a double
+        // removal may still have several second choices.
+        let per_move = choices > 1 || (choices == 1 && e.rules.removals_per_double_mill > 1);
+        let closing = if per_move { e.tables.closing(men) } else { 0 };
+        let mut total = 0;
+        let extra = |from: Option<usize>, to: usize| -> u64 {
+            match e.removals_due(e.mills_made(c, from, to)) {
+                0 => 0,
+                1 => choices - 1,
+                due => {
+                    let mut after = *c;
+                    e.play_base(&mut after, from, to);
+                    let mut sets = 0;
+                    e.for_each_removal_set(&after, due, |_| sets += 1);
+                    sets - 1
+                }
+            }
+        };
+        let placements = e.placements(c);
+        total += u64::from(placements.count_ones());
+        for to in points(placements & closing) {
+            total += extra(None, to);
+        }
+        if e.may_move(c) {
+            let flies = e.flies(c);
+            for from in points(men) {
+                let targets = e.targets(c, from, flies);
+                total += u64::from(targets.count_ones());
+                for to in points(targets & closing) {
+                    total += extra(Some(from), to);
                 }
             }
         }
@@ -80,26 +130,11 @@ impl<'a> Perft<'a> {
         c: &Core,
         from: Option<usize>,
         to: usize,
-        candidates: u64,
+        candidates: Mask,
         depth: u32,
-        bulk: bool,
     ) -> u64 {
         let e = self.engine;
         let due = e.removals_for(c, from, to, candidates);
-        if bulk {
-            return match due {
-                0 => 1,
-                _ if self.options.removal_ply => 1,
-                1 => u64::from(candidates.count_ones()),
-                _ => {
-                    let mut after = *c;
-                    e.play_base(&mut after, from, to);
-                    let mut n = 0;
-                    e.for_each_removal_set(&after, due, |_| n += 1);
-                    n
-                }
-            };
-        }
         let mut after = *c;
         e.play_base(&mut after, from, to);
         if due == 0 {

@@ -43,8 +43,11 @@ pub struct Tables {
     pub adjacent: Vec<Mask>,
     /// Every mill line.
     pub lines: Vec<Mask>,
-    /// For each point, the mill lines through it (`through[p]`).
-    through: Vec<Vec<Mask>>,
+    /// The mill lines through each point, point after point.
+    through: Vec<Mask>,
+    /// Where each point's lines start in `through` (one entry per point,
+    /// plus the end).
+    through_start: Vec<u32>,
 }
 
 impl Tables {
@@ -76,25 +79,39 @@ impl Tables {
             .iter()
             .map(|l| l.iter().fold(0, |m, q| m | bit(q.index())))
             .collect();
-        let through = graph
-            .node_ids()
-            .map(|p| graph.lines_through(p).iter().map(|&l| lines[l]).collect())
-            .collect();
+        let mut through = Vec::new();
+        let mut through_start = vec![0];
+        for p in graph.node_ids() {
+            through.extend(graph.lines_through(p).iter().map(|&l| lines[l]));
+            through_start.push(through.len() as u32);
+        }
         Ok(Tables {
             all,
             adjacent,
             lines,
             through,
+            through_start,
         })
     }
 
     /// How many mill lines through `point` are complete in `men`.
     #[inline]
     pub fn mills_at(&self, men: Mask, point: usize) -> u32 {
-        self.through[point]
+        let range = self.through_start[point] as usize..self.through_start[point + 1] as usize;
+        self.through[range]
             .iter()
             .filter(|&&line| men & line == line)
             .count() as u32
+    }
+
+    /// The empty points that would complete a mill line of `men` (lines
+    /// with every point but one held).
+    #[inline]
+    pub fn closing(&self, men: Mask) -> Mask {
+        self.lines
+            .iter()
+            .filter(|&&line| (line & !men).count_ones() == 1)
+            .fold(0, |m, &line| m | (line & !men))
     }
 
     /// The men of `men` that stand in a complete mill line.

@@ -114,6 +114,34 @@ fn fast_perft_agrees_with_generating_and_playing_on_every_profile() {
     }
 }
 
+#[test]
+fn fast_perft_agrees_with_generating_and_playing_with_every_switch_turned() {
+    let variants = [
+        common::variant("nine-mens-morris", &[("removals_per_double_mill", "2")]),
+        common::variant(
+            "nine-mens-morris",
+            &[
+                ("draw_moves_without_removal", "3"),
+                ("draw_repetition", "2"),
+            ],
+        ),
+        common::variant("twelve-mens-morris", &[("removals_per_double_mill", "2")]),
+        common::variant(
+            "lasker",
+            &[
+                ("marked_points", "\"empty-point\""),
+                ("mill_protection", "\"strict\""),
+            ],
+        ),
+    ];
+    for game in &variants {
+        for position in midgame_positions(game, 3, 10) {
+            check_perft(game, &position, 3, &PerftOptions::default())
+                .unwrap_or_else(|e| panic!("{e} from `{}`", game.write_position(&position)));
+        }
+    }
+}
+
 /// The removal-ply count rebuilt from the legal moves: a move without
 /// removal is a ply, a mill-closing move is a ply followed by one ply per
 /// man taken (the bundled profiles take at most one man per move).
