@@ -135,6 +135,8 @@ pub struct Collector {
     count: usize,
     /// Reading problems outside any game (kept for the next game).
     stray: Vec<ReadError>,
+    /// Events, text bytes and tags of the last game (capacity hints).
+    last_size: (usize, usize, usize),
 }
 
 impl Collector {
@@ -184,9 +186,15 @@ fn decode(bytes: &[u8]) -> String {
 impl Visitor for Collector {
     fn begin_game(&mut self, at: Pos) {
         self.count += 1;
+        // Sized like the previous game, so that a game's vectors are
+        // allocated once rather than grown move by move.
         self.current = RecordedGame {
             index: self.count,
             start: at,
+            events: Vec::with_capacity(self.last_size.0),
+            text: Vec::with_capacity(self.last_size.1),
+            tags: Vec::with_capacity(self.last_size.2),
+            tag_spans: Vec::with_capacity(self.last_size.2),
             ..RecordedGame::default()
         };
         for e in self.stray.drain(..) {
@@ -238,6 +246,11 @@ impl Visitor for Collector {
 
     fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
         let mut game = std::mem::take(&mut self.current);
+        self.last_size = (
+            (game.events.len() + 16).min(4096),
+            (game.text.len() + 64).min(64 * 1024),
+            game.tags.len(),
+        );
         game.end = end;
         game.source = raw.map(|r| (r.start, r.bytes.to_vec()));
         self.done.push(game);

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Writes a benchmark file of Russian games: COPIES copies (default 66, which
+# gives 10,098 games, 7 MiB) of the 153 real games of
+# tests/data/corpus/russian/ussr1947.pdn, each with its start FEN (the
+# standard start position, in a numbering pydraughts reads differently)
+# replaced by [GameType "25"], so boardctl and pydraughts read the same text.
+# Usage: make_russian_file.sh OUT.pdn [COPIES]
+set -eu
+here=$(dirname "$0")
+src="$here/../../../../tests/data/corpus/russian/ussr1947.pdn"
+out=$1
+copies=${2:-66}
+one=$(mktemp)
+sed 's/^\[FEN "[^"]*"\]/[GameType "25"]/' "$src" > "$one"
+i=0
+: > "$out"
+while [ "$i" -lt "$copies" ]; do
+    cat "$one" >> "$out"
+    i=$((i + 1))
+done
+rm -f "$one"
