@@ -1,4 +1,4 @@
-//! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk]`:
+//! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk] [only]`:
 //! perft from a profile's start position, with the time taken.
 
 use board_core::{Game, PerftOptions, ProfileSource};
@@ -22,7 +22,12 @@ fn main() {
         ..PerftOptions::default()
     };
     let start = game.start_position();
-    for d in 1..=depth {
+    let first = if args.iter().any(|a| a == "only") {
+        depth
+    } else {
+        1
+    };
+    for d in first..=depth {
         let t = Instant::now();
         let n = game.perft(&start, d, &options);
         let s = t.elapsed().as_secs_f64();

@@ -33,6 +33,9 @@ pub struct Layout {
     pub squares: u64,
     left: [u32; 4],
     right: [u32; 4],
+    /// The north-east shift; the others are `k - 1` (north-west),
+    /// `-(k - 1)` (south-east) and `-k` (south-west).
+    pub k: u32,
     /// Per side (White, Black): the squares where its men are promoted.
     pub promotion: [u64; 2],
     /// Per side: the two directions its men move in.
@@ -126,6 +129,7 @@ impl Layout {
             squares,
             left,
             right,
+            k: left[NE],
             promotion,
             forward: [[NE, NW], [SE, SW]],
             bit_of,

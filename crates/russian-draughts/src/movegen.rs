@@ -1,8 +1,13 @@
 //! Move generation on bitboards: plain moves, and capture sequences searched
 //! square by square with the captured pieces left on the board until the
 //! sequence ends.
+//!
+//! Every function is generic over the board's shifts ([`Geom`]): the
+//! layouts of the 8×8 and 10×10 boards get their shifts as constants, any
+//! other board reads them at run time. The rules are the same code either
+//! way.
 
-use crate::layout::{Bits, Layout, opposite};
+use crate::layout::{Bits, Layout, NE, NW, SE, SW};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion, Rules};
 
@@ -11,9 +16,8 @@ use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion, Rules};
 pub struct Engine {
     /// The board as bitboards.
     pub layout: Layout,
-    /// Per side: the directions its men capture in.
-    man_capture_dirs: [[usize; 4]; 2],
-    man_capture_count: usize,
+    /// Per side: bit `d` set when its men capture towards direction `d`.
+    man_capture_mask: [u8; 2],
     flying: bool,
     maximum: bool,
     king_priority: bool,
@@ -52,7 +56,7 @@ pub trait RouteSink {
 
 /// Collects legal actions, applying the maximum-capture rule and merging
 /// routes with the same effect unless asked to keep them.
-pub struct ActionSink<'a> {
+struct ActionSink<'a> {
     out: &'a mut Vec<Action>,
     orders: Vec<u128>,
     start: usize,
@@ -72,8 +76,8 @@ impl RouteSink for ActionSink<'_> {
         promote: bool,
         _: bool,
     ) {
-        let count = captured.count_ones();
         if self.maximum {
+            let count = captured.count_ones();
             if count < self.best {
                 return;
             }
@@ -89,7 +93,8 @@ impl RouteSink for ActionSink<'_> {
             captured,
             promote,
         };
-        if count >= 2 {
+        // A single capture has a single route: only longer ones can repeat.
+        if captured & captured.wrapping_sub(1) != 0 {
             let earlier = &self.out[self.start..];
             if self.keep_duplicates {
                 // Routes count apart when they capture in a different order;
@@ -113,24 +118,86 @@ impl RouteSink for ActionSink<'_> {
     }
 }
 
-struct Search<'a, S> {
-    layout: &'a Layout,
+/// The four diagonal shifts of a layout: north-east is `k`, north-west
+/// `k - 1`, south-east `-(k - 1)`, south-west `-k`.
+pub trait Geom: Copy {
+    /// The north-east shift.
+    fn k(self) -> u32;
+
+    /// Every bit one step towards direction `d`; bits leaving the board
+    /// land on ghost bits or fall off the word (callers mask them).
+    #[inline(always)]
+    fn step(self, bits: u64, d: usize) -> u64 {
+        match d {
+            NE => bits << self.k(),
+            NW => bits << (self.k() - 1),
+            SE => bits >> (self.k() - 1),
+            _ => bits >> self.k(),
+        }
+    }
+}
+
+/// Shifts known at compile time (`K` = 5 on 8×8 boards, 6 on 10×10).
+#[derive(Clone, Copy, Debug)]
+pub struct Fixed<const K: u32>;
+
+impl<const K: u32> Geom for Fixed<K> {
+    #[inline(always)]
+    fn k(self) -> u32 {
+        K
+    }
+}
+
+/// Shifts read at run time, for any other board.
+#[derive(Clone, Copy, Debug)]
+pub struct Runtime(u32);
+
+impl Geom for Runtime {
+    #[inline(always)]
+    fn k(self) -> u32 {
+        self.0
+    }
+}
+
+/// Runs `$body` with `$g` bound to the layout's [`Geom`].
+macro_rules! with_geom {
+    ($engine:expr, $g:ident => $body:expr) => {
+        match $engine.layout.k {
+            5 => {
+                let $g = Fixed::<5>;
+                $body
+            }
+            6 => {
+                let $g = Fixed::<6>;
+                $body
+            }
+            k => {
+                let $g = Runtime(k);
+                $body
+            }
+        }
+    };
+}
+
+struct Search<'a, S, G> {
+    geom: G,
     empty: u64,
     enemy: u64,
     promotion: u64,
-    man_dirs: &'a [usize],
+    man_mask: u8,
     mid_promotion: MidCapturePromotion,
     flying: bool,
     from: u32,
     by_king: bool,
     crowned: bool,
+    track_order: bool,
     order: u128,
     path: [u8; 64],
     len: usize,
     sink: &'a mut S,
 }
 
-impl<S: RouteSink> Search<'_, S> {
+impl<S: RouteSink, G: Geom> Search<'_, S, G> {
     #[inline]
     fn emit(&mut self, captured: u64, promote: bool) {
         self.sink.route(
@@ -143,23 +210,31 @@ impl<S: RouteSink> Search<'_, S> {
         );
     }
 
-    /// Jumps of a man (or a short king, `man == false`) from `at`; returns
-    /// whether any exists. Complete sequences go to the sink.
-    fn short_jumps(&mut self, at: u64, captured: u64, dirs: &[usize], man: bool) -> bool {
+    /// Jumps of a man (`man`) or a short king from `at`, towards the
+    /// directions in `mask`; returns whether any exists. Complete sequences
+    /// go to the sink.
+    #[inline]
+    fn short_jumps(&mut self, at: u64, captured: u64, mask: u8, man: bool) -> bool {
+        let g = self.geom;
         let mut found = false;
-        for &d in dirs {
-            let over = self.layout.step(at, d) & self.enemy & !captured;
+        for d in 0..4 {
+            if mask & (1 << d) == 0 {
+                continue;
+            }
+            let over = g.step(at, d) & self.enemy & !captured;
             if over == 0 {
                 continue;
             }
-            let land = self.layout.step(over, d) & self.empty;
+            let land = g.step(over, d) & self.empty;
             if land == 0 {
                 continue;
             }
             found = true;
             let now = captured | over;
             let saved_order = self.order;
-            self.order = (saved_order << 6) | u128::from(over.trailing_zeros() + 1);
+            if self.track_order {
+                self.order = (saved_order << 6) | u128::from(over.trailing_zeros() + 1);
+            }
             self.path[self.len] = land.trailing_zeros() as u8;
             self.len += 1;
             if man && land & self.promotion != 0 {
@@ -173,12 +248,12 @@ impl<S: RouteSink> Search<'_, S> {
                     }
                     MidCapturePromotion::EndsMove => self.emit(now, true),
                     MidCapturePromotion::ContinueAsMan => {
-                        if !self.short_jumps(land, now, self.man_dirs, true) {
+                        if !self.short_jumps(land, now, self.man_mask, true) {
                             self.emit(now, true);
                         }
                     }
                 }
-            } else if !self.short_jumps(land, now, dirs, man) {
+            } else if !self.short_jumps(land, now, mask, man) {
                 self.emit(now, false);
             }
             self.len -= 1;
@@ -190,13 +265,14 @@ impl<S: RouteSink> Search<'_, S> {
     /// Jumps of a king from `at`; returns whether any exists.
     fn king_jumps(&mut self, at: u64, captured: u64) -> bool {
         if !self.flying {
-            return self.short_jumps(at, captured, &[0, 1, 2, 3], false);
+            return self.short_jumps(at, captured, 0b1111, false);
         }
+        let g = self.geom;
         let mut found = false;
         for d in 0..4 {
-            let mut x = self.layout.step(at, d);
+            let mut x = g.step(at, d);
             while x & self.empty != 0 {
-                x = self.layout.step(x, d);
+                x = g.step(x, d);
             }
             if x & self.enemy & !captured == 0 {
                 continue;
@@ -204,18 +280,20 @@ impl<S: RouteSink> Search<'_, S> {
             let now = captured | x;
             let mut landings = [0u64; 16];
             let mut n = 0;
-            let mut y = self.layout.step(x, d) & self.empty;
-            while y != 0 {
+            let mut y = g.step(x, d) & self.empty;
+            while y != 0 && n < landings.len() {
                 landings[n] = y;
                 n += 1;
-                y = self.layout.step(y, d) & self.empty;
+                y = g.step(y, d) & self.empty;
             }
             if n == 0 {
                 continue;
             }
             found = true;
             let saved_order = self.order;
-            self.order = (saved_order << 6) | u128::from(x.trailing_zeros() + 1);
+            if self.track_order {
+                self.order = (saved_order << 6) | u128::from(x.trailing_zeros() + 1);
+            }
             let mut continued = false;
             for &land in &landings[..n] {
                 self.path[self.len] = land.trailing_zeros() as u8;
@@ -240,185 +318,19 @@ impl<S: RouteSink> Search<'_, S> {
 impl Engine {
     /// Compiles the switches for a board.
     pub fn new(layout: Layout, rules: &Rules) -> Engine {
-        let man_capture_count = if rules.men_capture_backward { 4 } else { 2 };
-        let man_capture_dirs = layout
-            .forward
-            .map(|[a, b]| [a, b, opposite(a), opposite(b)]);
+        let backward = rules.men_capture_backward;
+        let mask = |[a, b]: [usize; 2]| {
+            let forward = (1u8 << a) | (1u8 << b);
+            if backward { 0b1111 } else { forward }
+        };
+        let man_capture_mask = [mask(layout.forward[0]), mask(layout.forward[1])];
         Engine {
             layout,
-            man_capture_dirs,
-            man_capture_count,
+            man_capture_mask,
             flying: rules.kings == KingRange::Flying,
             maximum: rules.capture_choice == CaptureChoice::MaximumPieces,
             king_priority: rules.king_capture_priority,
             mid_promotion: rules.mid_capture_promotion,
-        }
-    }
-
-    /// The directions the men of the side to move capture in.
-    #[inline(always)]
-    fn man_dirs(&self, pos: &Position) -> &[usize] {
-        &self.man_capture_dirs[pos.side.index()][..self.man_capture_count]
-    }
-
-    #[inline(always)]
-    fn empty(&self, pos: &Position) -> u64 {
-        self.layout.squares & !pos.occupied()
-    }
-
-    /// Whether the side to move has a capture.
-    #[inline]
-    pub fn has_capture(&self, pos: &Position) -> bool {
-        let l = &self.layout;
-        let own = pos.own();
-        let enemy = pos.enemy();
-        let empty = self.empty(pos);
-        let men = own & !pos.kings;
-        let kings = own & pos.kings;
-        for &d in self.man_dirs(pos) {
-            if l.step(l.step(men, d) & enemy, d) & empty != 0 {
-                return true;
-            }
-        }
-        if kings != 0 {
-            for d in 0..4 {
-                let mut reach = kings;
-                if self.flying {
-                    let mut f = kings;
-                    loop {
-                        f = l.step(f, d) & empty;
-                        if f == 0 {
-                            break;
-                        }
-                        reach |= f;
-                    }
-                }
-                if l.step(l.step(reach, d) & enemy, d) & empty != 0 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Finds every complete capture sequence of the side to move, each route
-    /// once, with neither the maximum rule nor king priority applied when
-    /// `raw`; returns whether any was found.
-    pub fn captures<S: RouteSink>(&self, pos: &Position, sink: &mut S, raw: bool) -> bool {
-        let own = pos.own();
-        let occupied = pos.occupied();
-        let mut search = Search {
-            layout: &self.layout,
-            empty: 0,
-            enemy: pos.enemy(),
-            promotion: self.layout.promotion[pos.side.index()],
-            man_dirs: self.man_dirs(pos),
-            mid_promotion: self.mid_promotion,
-            flying: self.flying,
-            from: 0,
-            by_king: true,
-            crowned: false,
-            order: 0,
-            path: [0; 64],
-            len: 0,
-            sink,
-        };
-        let mut by_kings = false;
-        for b in Bits(own & pos.kings) {
-            search.from = b;
-            search.empty = self.layout.squares & !(occupied & !(1 << b));
-            by_kings |= search.king_jumps(1 << b, 0);
-        }
-        if by_kings && self.king_priority && !raw {
-            return true;
-        }
-        let mut by_men = false;
-        search.by_king = false;
-        let dirs = search.man_dirs;
-        for b in Bits(own & !pos.kings) {
-            search.from = b;
-            search.empty = self.layout.squares & !(occupied & !(1 << b));
-            by_men |= search.short_jumps(1 << b, 0, dirs, true);
-        }
-        by_kings || by_men
-    }
-
-    /// Calls `f(from, to, promote)` for every plain move (bits).
-    pub fn quiet_moves(&self, pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
-        let l = &self.layout;
-        let own = pos.own();
-        let empty = self.empty(pos);
-        let promotion = l.promotion[pos.side.index()];
-        for b in Bits(own & pos.kings) {
-            for d in 0..4 {
-                let mut x = l.step(1 << b, d) & empty;
-                while x != 0 {
-                    f(b, x.trailing_zeros(), false);
-                    if !self.flying {
-                        break;
-                    }
-                    x = l.step(x, d) & empty;
-                }
-            }
-        }
-        for b in Bits(own & !pos.kings) {
-            for d in l.forward[pos.side.index()] {
-                let x = l.step(1 << b, d) & empty;
-                if x != 0 {
-                    f(b, x.trailing_zeros(), x & promotion != 0);
-                }
-            }
-        }
-    }
-
-    /// The number of plain moves, counted on whole bitboards.
-    #[inline]
-    pub fn count_quiet(&self, pos: &Position) -> u64 {
-        let l = &self.layout;
-        let own = pos.own();
-        let empty = self.empty(pos);
-        let men = own & !pos.kings;
-        let kings = own & pos.kings;
-        let [a, b] = l.forward[pos.side.index()];
-        let mut n = u64::from((l.step(men, a) & empty).count_ones())
-            + u64::from((l.step(men, b) & empty).count_ones());
-        if kings != 0 {
-            for d in 0..4 {
-                let mut f = l.step(kings, d) & empty;
-                n += u64::from(f.count_ones());
-                if self.flying {
-                    while f != 0 {
-                        f = l.step(f, d) & empty;
-                        n += u64::from(f.count_ones());
-                    }
-                }
-            }
-        }
-        n
-    }
-
-    /// Appends every legal move as an [`Action`].
-    #[inline]
-    pub fn actions(&self, pos: &Position, out: &mut Vec<Action>, keep_duplicates: bool) {
-        if self.has_capture(pos) {
-            let mut sink = ActionSink {
-                start: out.len(),
-                orders: Vec::new(),
-                out,
-                keep_duplicates,
-                maximum: self.maximum,
-                best: 0,
-            };
-            self.captures(pos, &mut sink, false);
-        } else {
-            self.quiet_moves(pos, |from, to, promote| {
-                out.push(Action {
-                    from: 1 << from,
-                    to: 1 << to,
-                    captured: 0,
-                    promote,
-                });
-            });
         }
     }
 
@@ -437,21 +349,250 @@ impl Engine {
         self.flying
     }
 
-    /// The number of legal moves, counted without playing them.
-    #[inline]
-    pub fn count_moves(
+    /// Whether the side to move has a capture.
+    pub fn has_capture(&self, pos: &Position) -> bool {
+        with_geom!(self, g => {
+            let empty = self.layout.squares & !pos.occupied();
+            self.man_jumpers(g, pos, empty) != 0 || self.king_can_capture(g, pos, empty)
+        })
+    }
+
+    /// The men of the side to move that have a first jump.
+    #[inline(always)]
+    fn man_jumpers<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> u64 {
+        let men = pos.own() & !pos.kings;
+        let enemy = pos.enemy();
+        let mask = self.man_capture_mask[pos.side.index()];
+        let mut jumpers = 0;
+        // A man on `s` jumps towards `d` when `s + d` is an enemy and
+        // `s + 2d` is empty: step the empty squares back twice.
+        for (d, back) in [(NE, SW), (NW, SE), (SE, NW), (SW, NE)] {
+            if mask & (1 << d) != 0 {
+                jumpers |= g.step(g.step(empty, back) & enemy, back);
+            }
+        }
+        jumpers & men
+    }
+
+    /// Whether some king of the side to move has a first jump.
+    #[inline(always)]
+    fn king_can_capture<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> bool {
+        let kings = pos.own() & pos.kings;
+        if kings == 0 {
+            return false;
+        }
+        let enemy = pos.enemy();
+        for d in 0..4 {
+            let mut reach = kings;
+            if self.flying {
+                let mut f = g.step(kings, d) & empty;
+                while f != 0 {
+                    reach |= f;
+                    f = g.step(f, d) & empty;
+                }
+            }
+            if g.step(g.step(reach, d) & enemy, d) & empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Finds every complete capture sequence of the side to move (each
+    /// route once), with neither the maximum rule nor king priority applied
+    /// when `raw`; returns whether any was found.
+    pub fn captures<S: RouteSink>(&self, pos: &Position, sink: &mut S, raw: bool) -> bool {
+        with_geom!(self, g => {
+            let empty = self.layout.squares & !pos.occupied();
+            let jumpers = self.man_jumpers(g, pos, empty);
+            let kings = self.king_can_capture(g, pos, empty);
+            self.captures_from(g, pos, sink, raw, jumpers, kings, true)
+        })
+    }
+
+    fn captures_from<S: RouteSink, G: Geom>(
         &self,
+        g: G,
+        pos: &Position,
+        sink: &mut S,
+        raw: bool,
+        jumpers: u64,
+        kings: bool,
+        track_order: bool,
+    ) -> bool {
+        let occupied = pos.occupied();
+        let mut search = Search {
+            geom: g,
+            empty: 0,
+            enemy: pos.enemy(),
+            promotion: self.layout.promotion[pos.side.index()],
+            man_mask: self.man_capture_mask[pos.side.index()],
+            mid_promotion: self.mid_promotion,
+            flying: self.flying,
+            from: 0,
+            by_king: true,
+            crowned: false,
+            track_order,
+            order: 0,
+            path: [0; 64],
+            len: 0,
+            sink,
+        };
+        let mut by_kings = false;
+        if kings {
+            for b in Bits(pos.own() & pos.kings) {
+                search.from = b;
+                search.empty = self.layout.squares & !(occupied & !(1 << b));
+                by_kings |= search.king_jumps(1 << b, 0);
+            }
+        }
+        if by_kings && self.king_priority && !raw {
+            return true;
+        }
+        search.by_king = false;
+        let mask = search.man_mask;
+        for b in Bits(jumpers) {
+            search.from = b;
+            search.empty = self.layout.squares & !(occupied & !(1 << b));
+            search.short_jumps(1 << b, 0, mask, true);
+        }
+        by_kings || jumpers != 0
+    }
+
+    /// Calls `f(from, to, promote)` for every plain move (bits).
+    pub fn quiet_moves(&self, pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
+        with_geom!(self, g => self.quiet_moves_g(g, pos, |from, to, promote| {
+            f(from.trailing_zeros(), to.trailing_zeros(), promote)
+        }))
+    }
+
+    #[inline(always)]
+    fn quiet_moves_g<G: Geom>(&self, g: G, pos: &Position, mut f: impl FnMut(u64, u64, bool)) {
+        let own = pos.own();
+        let empty = self.layout.squares & !pos.occupied();
+        let promotion = self.layout.promotion[pos.side.index()];
+        let kings = own & pos.kings;
+        if kings != 0 {
+            for b in Bits(kings) {
+                let from = 1u64 << b;
+                for d in 0..4 {
+                    let mut x = g.step(from, d) & empty;
+                    while x != 0 {
+                        f(from, x, false);
+                        if !self.flying {
+                            break;
+                        }
+                        x = g.step(x, d) & empty;
+                    }
+                }
+            }
+        }
+        let men = own & !pos.kings;
+        let dirs = match pos.side.index() {
+            0 => [(NE, SW), (NW, SE)],
+            _ => [(SE, NW), (SW, NE)],
+        };
+        for (d, back) in dirs {
+            let mut targets = g.step(men, d) & empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                f(g.step(to, back), to, to & promotion != 0);
+            }
+        }
+    }
+
+    /// The number of plain moves, counted on whole bitboards.
+    #[inline(always)]
+    fn count_quiet<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> u64 {
+        let own = pos.own();
+        let men = own & !pos.kings;
+        let kings = own & pos.kings;
+        let (a, b) = match pos.side.index() {
+            0 => (NE, NW),
+            _ => (SE, SW),
+        };
+        let mut n = u64::from((g.step(men, a) & empty).count_ones())
+            + u64::from((g.step(men, b) & empty).count_ones());
+        if kings != 0 {
+            for d in 0..4 {
+                let mut f = g.step(kings, d) & empty;
+                n += u64::from(f.count_ones());
+                if self.flying {
+                    while f != 0 {
+                        f = g.step(f, d) & empty;
+                        n += u64::from(f.count_ones());
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Appends every legal move as an [`Action`].
+    pub fn actions(&self, pos: &Position, out: &mut Vec<Action>, keep_duplicates: bool) {
+        with_geom!(self, g => self.actions_g(g, pos, out, keep_duplicates))
+    }
+
+    #[inline(always)]
+    fn actions_g<G: Geom>(
+        &self,
+        g: G,
+        pos: &Position,
+        out: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) {
+        let empty = self.layout.squares & !pos.occupied();
+        let jumpers = self.man_jumpers(g, pos, empty);
+        let kings = self.king_can_capture(g, pos, empty);
+        if jumpers != 0 || kings {
+            let mut sink = ActionSink {
+                start: out.len(),
+                orders: Vec::new(),
+                out,
+                keep_duplicates,
+                maximum: self.maximum,
+                best: 0,
+            };
+            self.captures_from(g, pos, &mut sink, false, jumpers, kings, keep_duplicates);
+        } else {
+            self.quiet_moves_g(g, pos, |from, to, promote| {
+                out.push(Action {
+                    from,
+                    to,
+                    captured: 0,
+                    promote,
+                });
+            });
+        }
+    }
+
+    /// The number of legal moves, counted without playing them.
+    #[inline(always)]
+    fn count_moves<G: Geom>(
+        &self,
+        g: G,
         pos: &Position,
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        if self.has_capture(pos) {
-            scratch.clear();
-            self.actions(pos, scratch, keep_duplicates);
-            scratch.len() as u64
-        } else {
-            self.count_quiet(pos)
+        let empty = self.layout.squares & !pos.occupied();
+        let jumpers = self.man_jumpers(g, pos, empty);
+        let kings = self.king_can_capture(g, pos, empty);
+        if jumpers == 0 && !kings {
+            return self.count_quiet(g, pos, empty);
         }
+        scratch.clear();
+        let mut sink = ActionSink {
+            start: 0,
+            orders: Vec::new(),
+            out: scratch,
+            keep_duplicates,
+            maximum: self.maximum,
+            best: 0,
+        };
+        self.captures_from(g, pos, &mut sink, false, jumpers, kings, keep_duplicates);
+        scratch.len() as u64
     }
 
     /// Perft from `pos`: bulk counting at the last ply unless `no_bulk`.
@@ -460,11 +601,12 @@ impl Engine {
             return 1;
         }
         let mut lists: Vec<Vec<Action>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
-        self.perft_inner(pos, depth, keep_duplicates, no_bulk, &mut lists)
+        with_geom!(self, g => self.perft_inner(g, pos, depth, keep_duplicates, no_bulk, &mut lists))
     }
 
-    fn perft_inner(
+    fn perft_inner<G: Geom>(
         &self,
+        g: G,
         pos: &Position,
         depth: u32,
         keep_duplicates: bool,
@@ -478,15 +620,15 @@ impl Engine {
             return 0;
         };
         if depth == 1 && !no_bulk {
-            return self.count_moves(pos, list, keep_duplicates);
+            return self.count_moves(g, pos, list, keep_duplicates);
         }
         list.clear();
-        self.actions(pos, list, keep_duplicates);
+        self.actions_g(g, pos, list, keep_duplicates);
         let mut total = 0;
         for a in list.iter() {
             let mut next = *pos;
             next.apply(a.from, a.to, a.captured, a.promote);
-            total += self.perft_inner(&next, depth - 1, keep_duplicates, no_bulk, rest);
+            total += self.perft_inner(g, &next, depth - 1, keep_duplicates, no_bulk, rest);
         }
         total
     }

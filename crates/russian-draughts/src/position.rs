@@ -36,15 +36,23 @@ impl Position {
     /// `captured` pieces leave the board, a man is crowned if `promote`.
     #[inline(always)]
     pub fn apply(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
-        let me = self.side.index();
-        self.pieces[me] = (self.pieces[me] & !from) | to;
-        if self.kings & from != 0 {
-            self.kings = (self.kings & !from) | to;
+        // Computed in registers for both sides, then selected: no indexed
+        // store into the copy of the position just made by the caller.
+        let [white, black] = self.pieces;
+        let white_moved = (white & !from) | to;
+        let black_moved = (black & !from) | to;
+        self.pieces = match self.side {
+            Side::White => [white_moved, black & !captured],
+            Side::Black => [white & !captured, black_moved],
+        };
+        let kings = self.kings & !captured;
+        self.kings = if kings & from != 0 {
+            (kings & !from) | to
         } else if promote {
-            self.kings |= to;
-        }
-        self.pieces[me ^ 1] &= !captured;
-        self.kings &= !captured;
+            kings | to
+        } else {
+            kings
+        };
         self.side = self.side.opposite();
     }
 }
