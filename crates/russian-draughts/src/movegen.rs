@@ -406,7 +406,7 @@ impl Engine {
             let empty = self.layout.squares & !pos.occupied();
             let jumpers = self.man_jumpers(g, pos, empty);
             let kings = self.king_can_capture(g, pos, empty);
-            self.captures_from(g, pos, sink, raw, jumpers, kings, true)
+            self.captures_from(g, pos, sink, raw, (jumpers, kings), true)
         })
     }
 
@@ -416,8 +416,7 @@ impl Engine {
         pos: &Position,
         sink: &mut S,
         raw: bool,
-        jumpers: u64,
-        kings: bool,
+        (jumpers, kings): (u64, bool),
         track_order: bool,
     ) -> bool {
         let occupied = pos.occupied();
@@ -554,7 +553,7 @@ impl Engine {
                 maximum: self.maximum,
                 best: 0,
             };
-            self.captures_from(g, pos, &mut sink, false, jumpers, kings, keep_duplicates);
+            self.captures_from(g, pos, &mut sink, false, (jumpers, kings), keep_duplicates);
         } else {
             self.quiet_moves_g(g, pos, |from, to, promote| {
                 out.push(Action {
@@ -591,7 +590,7 @@ impl Engine {
             maximum: self.maximum,
             best: 0,
         };
-        self.captures_from(g, pos, &mut sink, false, jumpers, kings, keep_duplicates);
+        self.captures_from(g, pos, &mut sink, false, (jumpers, kings), keep_duplicates);
         scratch.len() as u64
     }
 
