@@ -135,6 +135,14 @@ impl<R: Read> Input<R> {
         }
     }
 
+    /// The bytes from absolute offset `at` to the end of what is buffered
+    /// (empty when `at` is not buffered yet).
+    #[inline]
+    pub fn buffered_from(&self, at: u64) -> &[u8] {
+        let idx = (at - self.base) as usize;
+        self.buf.get(idx..self.end).unwrap_or_default()
+    }
+
     /// The bytes between two absolute offsets, both in the buffer.
     pub fn slice(&self, from: u64, to: u64) -> &[u8] {
         let a = (from - self.base) as usize;
@@ -171,6 +179,7 @@ impl<R: Read> Input<R> {
         self.pos == self.line_start
     }
 
+    #[inline]
     fn count_columns_to(&mut self, to: u64) {
         if to <= self.col_at {
             return;
@@ -212,6 +221,7 @@ impl<R: Read> Input<R> {
 
 /// Characters in `bytes` as a lossy UTF-8 decoding would show them: one
 /// per character, one per invalid sequence.
+#[inline]
 fn count_chars(bytes: &[u8]) -> u32 {
     if bytes.is_ascii() {
         return bytes.len() as u32;

@@ -140,7 +140,18 @@ impl<R: Read> Reader<R> {
     /// Skips white space and `%` escape lines.
     fn skip_space(&mut self) -> io::Result<()> {
         loop {
+            // Fast path over the bytes already in the buffer.
             let at = self.input.pos;
+            let skipped = {
+                let rest = self.input.buffered_from(at);
+                rest.iter()
+                    .take_while(|&&b| b == b' ' || b == b'\r')
+                    .count()
+            };
+            if skipped > 0 {
+                self.input.pos = at + skipped as u64;
+                continue;
+            }
             match self.input.byte_at(at, at)? {
                 Some(b'\n') => {
                     self.input.newline_at(at);
@@ -280,6 +291,12 @@ impl<R: Read> Reader<R> {
     fn scan_word(&mut self, start: u64) -> io::Result<u64> {
         let mut at = start;
         while at - start <= MAX_TOKEN as u64 {
+            // Fast path over the bytes already in the buffer.
+            let run = {
+                let rest = self.input.buffered_from(at);
+                rest.iter().take_while(|&&b| !is_delimiter(b)).count()
+            };
+            at += run as u64;
             match self.input.byte_at(at, start)? {
                 Some(b) if !is_delimiter(b) => at += 1,
                 _ => break,

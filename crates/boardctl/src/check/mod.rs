@@ -25,9 +25,9 @@ use std::time::{Duration, Instant};
 use verify::{Verified, Verify, unverified};
 
 /// Games per batch at most.
-const BATCH_GAMES: usize = 2048;
+const BATCH_GAMES: usize = 512;
 /// Approximate bytes held per batch at most.
-const BATCH_WEIGHT: usize = 16 * 1024 * 1024;
+const BATCH_WEIGHT: usize = 4 * 1024 * 1024;
 
 /// An input: its name for messages, the stream, its size when known.
 struct Input {

@@ -37,10 +37,28 @@ pub const GAME_TYPES: &[(u32, &str, Option<&str>)] = &[
 
 /// The profile a game's record asks for, and which tag or option said so.
 #[derive(Clone, Debug)]
-struct Choice {
-    reference: String,
-    origin: String,
+struct Choice<'a> {
+    reference: &'a str,
+    origin: Origin,
     span: Option<Span>,
+}
+
+/// What selected the rules, for messages (built only when one is needed).
+#[derive(Clone, Copy, Debug)]
+enum Origin {
+    RulesTag,
+    GameType(u32, &'static str),
+    Option,
+}
+
+impl Origin {
+    fn describe(self, reference: &str) -> String {
+        match self {
+            Origin::RulesTag => format!("the Rules tag `{reference}`"),
+            Origin::GameType(n, name) => format!("GameType {n} ({name})"),
+            Origin::Option => format!("--rules {reference}"),
+        }
+    }
 }
 
 /// Loads profiles once each and picks a game's rules.
@@ -61,28 +79,11 @@ impl RulesCache {
             loaded: HashMap::new(),
         };
         if let Some(r) = default_rules {
-            if let Err(e) = cache.load(r) {
+            if let Err(e) = load(&cache.catalog, &mut cache.loaded, r) {
                 anyhow::bail!("--rules {r}: {e}");
             }
         }
         Ok(cache)
-    }
-
-    fn load(&mut self, reference: &str) -> Result<Arc<AnyGame>, String> {
-        if let Some(found) = self.loaded.get(reference) {
-            return found.clone();
-        }
-        let loaded = self
-            .catalog
-            .find(reference)
-            .map_err(|e| e.to_string())
-            .and_then(|source| {
-                AnyGame::load(source)
-                    .map(Arc::new)
-                    .map_err(|e| e.to_string())
-            });
-        self.loaded.insert(reference.to_string(), loaded.clone());
-        loaded
     }
 
     /// The loaded game a record's rules select, or the `unknown-rules`
@@ -92,24 +93,30 @@ impl RulesCache {
             reference,
             origin,
             span,
-        } = self.choose(game)?;
-        self.load(&reference).map_err(|e| {
+        } = Self::choose(self.default_rules.as_deref(), game)?;
+        load(&self.catalog, &mut self.loaded, reference).map_err(|e| {
             Diagnostic::error(
                 "unknown-rules",
                 span.unwrap_or(Span {
                     start: game.start,
                     end: game.start.offset,
                 }),
-                format!("{origin} selects rules boardctl cannot load: {e}"),
+                format!(
+                    "{} selects rules boardctl cannot load: {e}",
+                    origin.describe(reference)
+                ),
             )
         })
     }
 
-    fn choose(&self, game: &RecordedGame) -> Result<Choice, Diagnostic> {
+    fn choose<'a>(
+        default_rules: Option<&'a str>,
+        game: &'a RecordedGame,
+    ) -> Result<Choice<'a>, Diagnostic> {
         if let Some((value, span)) = game.tag_with_span("Rules") {
             return Ok(Choice {
-                reference: value.trim().to_string(),
-                origin: format!("the Rules tag `{value}`"),
+                reference: value.trim(),
+                origin: Origin::RulesTag,
                 span: Some(span),
             });
         }
@@ -126,8 +133,8 @@ impl RulesCache {
                 .and_then(|n| GAME_TYPES.iter().find(|(k, _, _)| k == n));
             return match entry {
                 Some((n, name, Some(reference))) => Ok(Choice {
-                    reference: (*reference).to_string(),
-                    origin: format!("GameType {n} ({name})"),
+                    reference,
+                    origin: Origin::GameType(*n, name),
                     span: Some(span),
                 }),
                 Some((n, name, None)) => Err(Diagnostic::error(
@@ -147,10 +154,10 @@ impl RulesCache {
                 .with_help(Some(known_types()))),
             };
         }
-        if let Some(reference) = &self.default_rules {
+        if let Some(reference) = default_rules {
             return Ok(Choice {
-                reference: reference.clone(),
-                origin: format!("--rules {reference}"),
+                reference,
+                origin: Origin::Option,
                 span: None,
             });
         }
@@ -165,6 +172,27 @@ impl RulesCache {
         )
         .with_help(Some(suggest(game))))
     }
+}
+
+/// The game a profile reference names, loaded once.
+fn load(
+    catalog: &Catalog,
+    loaded: &mut HashMap<String, Result<Arc<AnyGame>, String>>,
+    reference: &str,
+) -> Result<Arc<AnyGame>, String> {
+    if let Some(found) = loaded.get(reference) {
+        return found.clone();
+    }
+    let game = catalog
+        .find(reference)
+        .map_err(|e| e.to_string())
+        .and_then(|source| {
+            AnyGame::load(source)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        });
+    loaded.insert(reference.to_string(), game.clone());
+    game
 }
 
 fn known_types() -> String {
