@@ -3,6 +3,7 @@
 
 use crate::Alquerque;
 use crate::movegen::{Sink, generate};
+use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::bit;
 use board_core::{PerftOptions, Side};
 
@@ -86,6 +87,9 @@ fn recurse(
     if limit > 0 && quiet >= limit {
         return 0;
     }
+    if depth == 1 && !options.no_bulk && game.rules.chain == ChainRule::Single {
+        return count_single_jump_moves(game, men, side);
+    }
     let (mine, deeper) = buffers
         .split_last_mut()
         .expect("one buffer per remaining depth");
@@ -135,4 +139,36 @@ fn recurse(
         total += weight(leaf) * below;
     }
     total
+}
+
+/// The number of moves when a capture is one jump: every jump is a move of
+/// its own (no two share their captured man), so no merging is needed and
+/// nothing is generated.
+fn count_single_jump_moves(game: &Alquerque, men: [u64; 2], side: Side) -> u64 {
+    let t = &game.tables;
+    let own = men[side.index()];
+    let enemy = men[side.opposite().index()];
+    let empty = t.all & !(own | enemy);
+    let mut jumps = 0u64;
+    let mut own_left = own;
+    while own_left != 0 {
+        let from = own_left.trailing_zeros() as usize;
+        own_left &= own_left - 1;
+        for j in &t.jumps[from] {
+            if enemy & bit(j.over) != 0 && empty & bit(j.land) != 0 {
+                jumps += 1;
+            }
+        }
+    }
+    if jumps > 0 && game.rules.capture == CaptureRule::Mandatory {
+        return jumps;
+    }
+    let mut steps = 0u64;
+    let mut movers = own & !t.frozen[side.index()];
+    while movers != 0 {
+        let from = movers.trailing_zeros() as usize;
+        movers &= movers - 1;
+        steps += u64::from((t.steps[side.index()][from] & empty).count_ones());
+    }
+    jumps + steps
 }
