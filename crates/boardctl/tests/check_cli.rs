@@ -287,3 +287,22 @@ fn replay_prints_each_position_with_its_move_or_its_fen() {
     let (out, _, code) = run(&["replay", "--game", "2", "-"], record.as_bytes());
     assert_eq!(code, Some(2), "{out}");
 }
+
+#[test]
+fn after_a_set_up_position_the_first_move_number_sets_the_count() {
+    // English: Black moves first, White is to move here. Problem collections
+    // write `1.` or `1...` for that move; both set the count.
+    for record in [
+        "[GameType \"21\"]\n[FEN \"W:W27:B5\"]\n1. 27-24 5-9 2. 24-20 9-14 *\n",
+        "[GameType \"21\"]\n[FEN \"W:W27:B5\"]\n1... 27-24 2. 5-9 2... 24-20 3. 9-14 *\n",
+        "[GameType \"21\"]\n[FEN \"W:W27:B5\"]\n31. 27-24 5-9 32. 24-20 9-14 *\n",
+    ] {
+        let (out, err, code) = check_stdin(&["--format", "json"], record);
+        assert_eq!((out.as_str(), code), ("", Some(0)), "{record}{err}");
+    }
+    let (out, _, _) = check_stdin(
+        &["--format", "json"],
+        "[GameType \"21\"]\n[FEN \"W:W27:B5\"]\n1... 27-24 2. 5-9 3... 24-20 3. 9-14 *\n",
+    );
+    assert_eq!(json_findings(&out), ["3:19 warning move-number ply=3"]);
+}

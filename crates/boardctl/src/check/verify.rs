@@ -362,13 +362,20 @@ impl<'a, G: Game> Verifier<'a, G> {
             return;
         }
         let ply = line.ply;
-        let k = ply + self.shift;
         if let Some((written, second, number_span)) = number {
+            if self.number_offset.is_none() {
+                // After a set-up position the record's first number sets the
+                // count, and its form (`N.` or `N...`) which side it calls
+                // the first (problem collections write `1.` for either).
+                if ((ply + self.shift) % 2 == 1) != second {
+                    self.shift ^= 1;
+                }
+                let k = ply + self.shift;
+                self.number_offset = Some(i64::from(written) - i64::from(k / 2 + 1));
+            }
+            let k = ply + self.shift;
             let counted = i64::from(k / 2 + 1);
-            let offset = *self
-                .number_offset
-                .get_or_insert(i64::from(written) - counted);
-            let expected = counted + offset;
+            let expected = counted + self.number_offset.unwrap_or(0);
             let expected_second = k % 2 == 1;
             if i64::from(written) != expected || second != expected_second {
                 let dots = |s: bool| if s { "..." } else { "." };
