@@ -131,7 +131,10 @@ fn point_list(graph: &Graph, body: &str, what: &str, problems: &mut Vec<String>)
             problems.push(format!("{what}: empty entry in `{body}`"));
             continue;
         }
-        match graph.node_by_label(&label.to_ascii_lowercase()) {
+        let node = graph
+            .node_by_label(label)
+            .or_else(|| graph.node_by_label(&label.to_ascii_lowercase()));
+        match node {
             Some(n) => {
                 if mask & bit(n.index()) != 0 {
                     problems.push(format!("{what}: `{label}` is listed twice"));

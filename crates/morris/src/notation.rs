@@ -37,12 +37,14 @@ pub(crate) fn write(graph: &Graph, mv: &Move) -> String {
 
 /// The longest point label at the start of `rest`, ignoring ASCII case.
 fn match_point(graph: &Graph, rest: &str) -> Option<(usize, usize)> {
-    let lower = rest.to_ascii_lowercase();
     graph
         .node_ids()
         .filter_map(|n| {
             let label = graph.label(n);
-            lower.starts_with(label).then(|| (label.len(), n.index()))
+            let prefix = rest.get(..label.len())?;
+            prefix
+                .eq_ignore_ascii_case(label)
+                .then(|| (label.len(), n.index()))
         })
         .max_by_key(|&(len, _)| len)
         .map(|(len, p)| (p, len))
@@ -66,14 +68,21 @@ fn read_point(graph: &Graph, text: &str, at: usize) -> Result<(usize, usize), Sy
             message: format!("`{}` is not a point of this board", &rest[..shaped]),
         });
     }
+    if rest.is_empty() {
+        let before = text[..at].chars().next_back();
+        let width = before.map_or(0, char::len_utf8);
+        return Err(SyntaxError {
+            span: at - width..at,
+            message: match before {
+                Some(c) => format!("a point (such as d1) is missing after `{c}`"),
+                None => "a point (such as d1) is missing".to_string(),
+            },
+        });
+    }
     let width = rest.chars().next().map_or(0, char::len_utf8);
     Err(SyntaxError {
-        span: at..at + width.max(1).min(rest.len().max(1)),
-        message: if rest.is_empty() {
-            "a point is missing here (such as d1)".to_string()
-        } else {
-            format!("expected a point (such as d1), found `{}`", &rest[..width])
-        },
+        span: at..at + width,
+        message: format!("expected a point (such as d1), found `{}`", &rest[..width]),
     })
 }
 

@@ -118,7 +118,24 @@ fn syntax_errors_point_at_the_offending_part() {
         syntax(&game, &p, "d1xh9"),
         (3..5, "`h9` is not a point of this board".to_string())
     );
-    assert_eq!(syntax(&game, &p, "d1-").0, 3..4);
+    assert_eq!(
+        syntax(&game, &p, "d1-"),
+        (
+            2..3,
+            "a point (such as d1) is missing after `-`".to_string()
+        )
+    );
+    assert_eq!(
+        syntax(&game, &p, "d1 x"),
+        (
+            3..4,
+            "a point (such as d1) is missing after `x`".to_string()
+        )
+    );
+    assert_eq!(
+        syntax(&game, &p, "D1-§"),
+        (3..5, "expected a point (such as d1), found `§`".to_string())
+    );
     assert_eq!(
         syntax(&game, &p, "d1+").1,
         "expected `x` and the point of the man taken (such as xg7), found `+`"
