@@ -122,7 +122,7 @@ pub fn explain(
                 format!(
                     "the most pieces must be captured: {best} can be taken ({}), {} takes {taken}",
                     list(game, &legal),
-                    written.join(":")
+                    written.join(&game.rules().capture_separator)
                 ),
                 None,
             );
@@ -194,7 +194,7 @@ pub fn explain(
         return illegal(
             format!(
                 "{} is not possible: there is nothing to capture",
-                written.join(":")
+                written.join(&game.rules().capture_separator)
             ),
             help,
         );

@@ -73,7 +73,7 @@ fn maximum_capture_rule_takes_the_most_pieces_kings_counting_as_one() {
         .expect_err("takes one piece only");
     assert_eq!(
         illegal_reason(err),
-        "the most pieces must be captured: 2 can be taken (c3xa5xc7), c3:e5 takes 1"
+        "the most pieces must be captured: 2 can be taken (c3xa5xc7), c3xe5 takes 1"
     );
 }
 
