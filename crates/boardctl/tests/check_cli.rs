@@ -306,3 +306,32 @@ fn after_a_set_up_position_the_first_move_number_sets_the_count() {
     );
     assert_eq!(json_findings(&out), ["3:19 warning move-number ply=3"]);
 }
+
+#[test]
+fn set_up_commands_inside_movetext_replace_the_position() {
+    // After two moves, `/FEN .../` sets a position where c3 must take d4.
+    let record = "[GameType \"25\"]\n1. c3-d4 f6-g5 /FEN \"W:Wc3:Bd4\"/ 2. c3:e5 *\n";
+    let (out, err, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!((out.as_str(), code), ("", Some(0)), "{err}");
+    assert!(err.starts_with("checked 1 games, 3 moves"), "{err}");
+    let record = "[GameType \"25\"]\n1. c3-d4 /FEN \"W:Wz9\"/ 1... f6-g5 *\n[GameType \"25\"]\n1. c3-d4 /SETUP/ f6-g5 *\n";
+    let (out, _, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        json_findings(&out),
+        [
+            "2:10 error bad-position ply=null",
+            "4:10 error bad-position ply=null"
+        ]
+    );
+}
+
+#[test]
+fn crlf_bom_and_non_utf8_names_keep_lines_and_columns() {
+    let mut record = vec![0xEF, 0xBB, 0xBF];
+    record.extend_from_slice(b"[White \"\x8f\xa5\xe2\xe0\xae\xa2\"]\r\n[GameType \"25\"]\r\n");
+    record.extend_from_slice(b"1. c3-d4 f6-e5\r\n2. a3-b4 *\r\n");
+    let (out, _, code) = run(&["check", "--format", "json", "-"], &record);
+    assert_eq!(code, Some(1));
+    assert_eq!(json_findings(&out), ["4:4 error illegal-move ply=3"]);
+}
