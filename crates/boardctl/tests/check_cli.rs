@@ -335,3 +335,15 @@ fn crlf_bom_and_non_utf8_names_keep_lines_and_columns() {
     assert_eq!(code, Some(1));
     assert_eq!(json_findings(&out), ["4:4 error illegal-move ply=3"]);
 }
+
+#[test]
+fn a_variation_right_after_an_illegal_move_is_checked_as_its_alternative() {
+    // 2. a3-b4 is illegal (d4 must take); the variation replacing it is
+    // checked from the same position, the rest of the main line is not.
+    let record =
+        "[GameType \"25\"]\n1. c3-d4 f6-e5 2. a3-b4 (2. d4:f6 g7:e5 (2... e7:g5)) h6-g5 *\n";
+    let (out, err, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(json_findings(&out), ["2:19 error illegal-move ply=3"]);
+    assert!(err.starts_with("checked 1 games, 5 moves"), "{err}");
+}

@@ -104,6 +104,9 @@ struct Line<P> {
     ply: u32,
     /// After an error: the rest of the line is not checked.
     dead: bool,
+    /// The line died at its last move token: a variation that follows
+    /// replaces that move and starts from `position`.
+    died_here: bool,
 }
 
 /// What a result says.
@@ -185,6 +188,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 position,
                 ply: 0,
                 dead,
+                died_here: false,
             }],
             pending: String::new(),
             pending_span: Span::default(),
@@ -230,9 +234,11 @@ impl<'a, G: Game> Verifier<'a, G> {
                     self.flush();
                     self.number = None;
                     let line = self.top();
+                    line.died_here = false;
                     if !line.dead {
                         let ply = line.ply + 1;
                         line.dead = true;
+                        line.died_here = true;
                         self.out.push(
                             Diagnostic::error(
                                 "unknown-move",
@@ -253,14 +259,26 @@ impl<'a, G: Game> Verifier<'a, G> {
                     self.flush();
                     self.number = None;
                     let parent = self.top();
-                    let child = Line {
-                        position: parent
-                            .before
-                            .clone()
-                            .unwrap_or_else(|| parent.position.clone()),
-                        ply: parent.ply - u32::from(parent.before.is_some()),
-                        before: None,
-                        dead: parent.dead,
+                    let child = if parent.died_here {
+                        // An alternative to the move that was rejected.
+                        Line {
+                            position: parent.position.clone(),
+                            ply: parent.ply,
+                            before: None,
+                            dead: false,
+                            died_here: false,
+                        }
+                    } else {
+                        Line {
+                            position: parent
+                                .before
+                                .clone()
+                                .unwrap_or_else(|| parent.position.clone()),
+                            ply: parent.ply - u32::from(parent.before.is_some()),
+                            before: None,
+                            dead: parent.dead,
+                            died_here: false,
+                        }
                     };
                     self.lines.push(child);
                 }
@@ -315,6 +333,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             .lines
             .last_mut()
             .expect("the main line is never popped");
+        line.died_here = false;
         if line.dead {
             return;
         }
@@ -407,6 +426,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             }
             Err(e) => {
                 line.dead = true;
+                line.died_here = true;
                 let (number, second) = self.label(ply);
                 let label = format!("{number}{}", if second { "..." } else { "." });
                 let d = move_diagnostic(&label, &self.pending, span, &e);
