@@ -204,8 +204,16 @@ impl<R: Read> Input<R> {
     /// Starts keeping the game's text, from the start of the line holding
     /// `at` when that is still in the buffer (before any position asked for).
     pub fn retain_from(&mut self, at: u64) {
-        let from = self.line_start.max(self.base).max(self.col_at).min(at);
-        let start = self.pos_of(from);
+        let start = if self.line_start >= self.base {
+            Pos {
+                offset: self.line_start,
+                line: self.line,
+                column: 1,
+            }
+        } else {
+            let from = self.base.max(self.col_at).min(at);
+            self.pos_of(from)
+        };
         self.retain = Some(start);
     }
 
