@@ -39,14 +39,15 @@ impl Engine {
         c.hand[c.side.index()] == 0 || self.rules.placing == Placing::AnyTurn
     }
 
-    /// Whether the side to move flies: the profile's threshold of men on the
-    /// board and none in hand.
+    /// Whether the side to move flies: the moving phase (no man in hand on
+    /// either side) and exactly the profile's threshold of men on the board.
     #[inline]
     pub fn flies(&self, c: &Core) -> bool {
-        let s = c.side.index();
         match self.rules.flying_at {
             FlyingAt::Never => false,
-            FlyingAt::Men(n) => c.hand[s] == 0 && c.men[s].count_ones() == u32::from(n),
+            FlyingAt::Men(n) => {
+                !c.placing_phase() && c.men[c.side.index()].count_ones() == u32::from(n)
+            }
         }
     }
 

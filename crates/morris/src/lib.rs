@@ -21,24 +21,30 @@
 //!
 //! # Position notation (FEN)
 //!
-//! `W:Wa1,d1,g7:Bd2,f4:H5/6:Mb4` — fields separated by `:`; first the
-//! side to move (`W` or `B`); then, in any order, `W…` and `B…` (required):
-//! the points of White's and Black's men, comma-separated, possibly none;
+//! `W:Wa1,d1,g1:Bd6:H6/7:Mb2` — fields separated by `:`; first the side
+//! to move (`W` or `B`); then, in any order, `W…` and `B…` (required): the
+//! points of White's and Black's men, comma-separated, possibly none;
 //! `H<white>/<black>`: men in hand (omitted means `H0/0`, the moving
 //! phase — the placing phase lasts while a hand is not empty); `M…`:
 //! marked points (omitted when there are none); `R<n>`: moves in a row
 //! without a removal or placement, written only by profiles with a
 //! move-limit draw rule. The start of nine men's morris is `W:W:B:H9/9`.
-//! An invalid FEN is refused with every problem listed (unknown or
-//! doubled points, more men than the profile gives, marks outside the
-//! placing phase or on occupied points, hands that alternation cannot
-//! produce, a side not to move already lost).
+//! An invalid FEN is refused with every problem listed: unknown or doubled
+//! points, a point held by both sides, more men than the profile gives,
+//! marks in a profile without them, in the moving phase, on occupied points
+//! or not one per removal made, hands that alternate placing cannot
+//! produce, a side not to move that has already lost. The repetition
+//! history is not part of a FEN: a game read from one starts counting
+//! repetitions there.
 //!
 //! # Perft
 //!
 //! A mill-closing move with one choice of removal is one move. With
 //! [`board_core::PerftOptions::removal_ply`] the removal is a ply of its
 //! own, within the depth (a mill closed at the last ply counts once).
+//! [`board_core::PerftOptions::keep_duplicates`] changes nothing: a
+//! placement or move with its set of removals is one move, whatever the
+//! order the removals are written in.
 
 mod engine;
 mod fen;

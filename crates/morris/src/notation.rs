@@ -333,7 +333,7 @@ fn explain_base(
         let mut why = format!("{to} is not adjacent to {from_l}");
         if let FlyingAt::Men(n) = engine.rules.flying_at {
             why.push_str(&format!(
-                " ({me} flies only with {n} men on the board and none in hand; it has {} on the board)",
+                " ({me} flies only with {n} men on the board and no man in hand on either side; it has {} on the board)",
                 c.men[s].count_ones()
             ));
         } else {

@@ -17,7 +17,7 @@ pub struct Rules {
     /// Whether all men are placed before any man moves.
     #[serde(default)]
     pub placing: Placing,
-    /// Men on the board (none in hand) at which a side may fly.
+    /// Men on the board at which a side flies in the moving phase.
     pub flying_at: FlyingAt,
     /// Which enemy men a mill may take.
     pub mill_protection: MillProtection,
@@ -75,8 +75,8 @@ pub enum Placing {
 pub enum FlyingAt {
     /// No side ever flies.
     Never,
-    /// A side with exactly this many men on the board and none in hand
-    /// moves a man to any empty point.
+    /// In the moving phase (no man in hand on either side), a side with
+    /// exactly this many men on the board moves a man to any empty point.
     Men(u8),
 }
 

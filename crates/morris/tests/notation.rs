@@ -188,7 +188,7 @@ fn illegal_moves_say_why() {
     );
     assert_eq!(
         illegal_reason(&game, &p, "a1-g7"),
-        "g7 is not adjacent to a1 (White flies only with 3 men on the board and none in hand; it has 4 on the board)"
+        "g7 is not adjacent to a1 (White flies only with 3 men on the board and no man in hand on either side; it has 4 on the board)"
     );
 }
 

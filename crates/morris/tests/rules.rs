@@ -231,7 +231,7 @@ fn flying_at_three_moves_a_man_to_any_empty_point() {
     let four = fen(&game, "W:Wa1,d1,g7,c4:Bb2,d2,f6,d6:H0/0");
     assert_eq!(
         illegal_reason(&game, &four, "g7-c3"),
-        "c3 is not adjacent to g7 (White flies only with 3 men on the board and none in hand; it has 4 on the board)"
+        "c3 is not adjacent to g7 (White flies only with 3 men on the board and no man in hand on either side; it has 4 on the board)"
     );
 }
 
@@ -242,6 +242,11 @@ fn flying_waits_until_no_man_is_in_hand() {
     assert!(
         illegal_reason(&game, &p, "g7-c3").starts_with("c3 is not adjacent to g7"),
         "a side with a man in hand does not fly"
+    );
+    let other_hand = fen(&game, "W:Wa1,d1,g7:Bb2,d2,f6,d6:H0/1");
+    assert!(
+        illegal_reason(&game, &other_hand, "g7-c3").starts_with("c3 is not adjacent to g7"),
+        "no side flies while the other still has a man in hand"
     );
 }
 
