@@ -423,3 +423,135 @@ fn every_real_file_reads_with_its_game_count_and_no_problem() {
         assert!(problems.is_empty(), "{path}: {problems:?}");
     }
 }
+
+/// Every position handed out, for the oracle test.
+#[derive(Default)]
+struct Positions(Vec<Pos>);
+
+impl Visitor for Positions {
+    fn begin_game(&mut self, at: Pos) {
+        self.0.push(at);
+    }
+    fn tag(&mut self, _: &[u8], _: &[u8], span: Span) {
+        self.0.push(span.start);
+    }
+    fn move_number(&mut self, _: u32, _: bool, span: Span) {
+        self.0.push(span.start);
+    }
+    fn move_text(&mut self, _: &[u8], span: Span) {
+        self.0.push(span.start);
+    }
+    fn unknown_move(&mut self, span: Span) {
+        self.0.push(span.start);
+    }
+    fn comment(&mut self, _: &[u8], span: Span, _: bool) {
+        self.0.push(span.start);
+    }
+    fn begin_variation(&mut self, span: Span) {
+        self.0.push(span.start);
+    }
+    fn end_variation(&mut self, span: Span) {
+        self.0.push(span.start);
+    }
+    fn result(&mut self, _: &[u8], span: Span) {
+        self.0.push(span.start);
+    }
+    fn end_game(&mut self, _: u64, raw: Option<GameText<'_>>) {
+        if let Some(raw) = raw {
+            self.0.push(raw.start);
+        }
+    }
+    fn problem(&mut self, e: ReadError) {
+        self.0.push(e.span.start);
+    }
+}
+
+/// Line and column of `offset` computed from scratch: lines end at `\n`,
+/// columns count the characters of a lossy UTF-8 decoding, a leading BOM
+/// counts none.
+fn oracle(input: &[u8], offset: usize) -> (u32, u32) {
+    let before = &input[..offset];
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u32;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let mut text = &input[start..offset];
+    if start == 0 && input.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        text = &text[3.min(text.len())..];
+    }
+    let column = 1 + String::from_utf8_lossy(text).chars().count() as u32;
+    (line, column)
+}
+
+#[test]
+fn every_position_matches_a_recount_from_scratch() {
+    let pieces: &[&[u8]] = &[
+        b" ",
+        b"\n",
+        b"\r\n",
+        b"\t",
+        b"1.",
+        b"12...",
+        b" c3-d4",
+        b" 35x",
+        b" 4",
+        b"(",
+        b")",
+        b"{",
+        b"}",
+        b"[Event \"x\"]",
+        b"[Event \"\xd0\xa8\\\"]\"]",
+        b";c\n",
+        b"\n%esc\n",
+        b" 1-0",
+        b" *",
+        b" 2-0\n",
+        b"$3",
+        b"!?",
+        b" - ",
+        b"/FEN \"W:W1\"/",
+        b"\xd0\xa8",
+        b"\x8c\xa8",
+        b"\xe2\x80\xa6",
+        b"\xe2\x80",
+        b"\xff",
+        b"...",
+        b"[",
+        b"]",
+        b"\"",
+    ];
+    let mut state: u64 = 0x1234_5678_9ABC_DEF1;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut checked = 0;
+    for round in 0..300 {
+        let mut input = Vec::new();
+        if round % 5 == 0 {
+            input.extend_from_slice(&[0xEF, 0xBB, 0xBF]);
+        }
+        for _ in 0..(next() % 120) {
+            input.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+        }
+        let mut seen = Positions::default();
+        Reader::new(Trickle(&input))
+            .read_all(&mut seen)
+            .expect("reading from memory");
+        for p in &seen.0 {
+            let expected = oracle(&input, p.offset as usize);
+            assert_eq!(
+                (p.line, p.column),
+                expected,
+                "round {round}, offset {} in {:?}",
+                p.offset,
+                String::from_utf8_lossy(&input)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 5_000, "only {checked} positions checked");
+}
