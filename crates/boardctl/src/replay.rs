@@ -12,7 +12,8 @@ use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use anyhow::Context;
 use board_core::record::{Reader, Span};
 use board_core::{DiagramOptions, Game};
-use std::io::Read;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
 
 /// Reads the file up to game `number` (from 1).
 fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
@@ -43,18 +44,33 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
     anyhow::bail!("{name} holds {seen} games; there is no game {}", args.game)
 }
 
+/// Writes to standard output; a reader that went away (`| head`) is not
+/// an error.
+fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
 /// `boardctl replay`.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let (name, game) = find_game(args)?;
     let mut cache = RulesCache::new(args.rules.as_deref())?;
     match cache.game_for(&game) {
-        Ok(engine) => Ok(engine.run(Replay {
-            args,
-            name: &name,
-            game: &game,
-        })),
+        Ok(engine) => {
+            let (code, text) = engine.run(Replay {
+                args,
+                name: &name,
+                game: &game,
+                out: String::new(),
+            });
+            emit(&text)?;
+            Ok(code)
+        }
         Err(d) => {
-            print!("{}", render_text(&name, &d, game.source.as_ref()));
+            emit(&render_text(&name, &d, game.source.as_ref()))?;
             Ok(EXIT_USAGE)
         }
     }
@@ -64,22 +80,26 @@ struct Replay<'a> {
     args: &'a ReplayArgs,
     name: &'a str,
     game: &'a RecordedGame,
+    /// What is printed, written at the end.
+    out: String,
 }
 
 impl Replay<'_> {
-    fn fail(&self, d: Diagnostic) -> u8 {
-        print!("{}", render_text(self.name, &d, self.game.source.as_ref()));
+    fn fail(&mut self, d: Diagnostic) -> u8 {
+        self.out
+            .push_str(&render_text(self.name, &d, self.game.source.as_ref()));
         EXIT_FINDINGS
     }
 
-    fn show<G: Game>(&self, g: &G, title: &str, position: &G::Position) {
+    fn show<G: Game>(&mut self, g: &G, title: &str, position: &G::Position) {
         if self.args.fen {
-            println!("{title}  {}", g.write_position(position));
+            let _ = writeln!(self.out, "{title}  {}", g.write_position(position));
         } else {
             let options = DiagramOptions {
                 zones: self.args.zones,
             };
-            println!(
+            let _ = writeln!(
+                self.out,
                 "{title} ({} to move)\n{}",
                 g.side_name(g.side_to_move(position)),
                 g.diagram(position, &options)
@@ -89,7 +109,7 @@ impl Replay<'_> {
 
     /// Plays one move; the exit code on failure.
     fn play<G: Game>(
-        &self,
+        &mut self,
         g: &G,
         position: &mut G::Position,
         ply: &mut u32,
@@ -112,11 +132,19 @@ impl Replay<'_> {
 }
 
 impl GameTask for Replay<'_> {
-    type Output = u8;
-    fn run<G: Game>(self, g: &G) -> u8 {
+    type Output = (u8, String);
+    fn run<G: Game>(mut self, g: &G) -> (u8, String) {
+        let code = self.replay(g);
+        (code, self.out)
+    }
+}
+
+impl Replay<'_> {
+    fn replay<G: Game>(&mut self, g: &G) -> u8 {
         let rec = self.game;
         let tag = |n: &str| rec.tag_with_span(n).map_or("?", |(v, _)| v);
-        println!(
+        let _ = writeln!(
+            self.out,
             "{} game {}: {} - {}, {} ({})",
             self.name,
             rec.index,
@@ -221,7 +249,7 @@ impl GameTask for Replay<'_> {
             }
         }
         if let Some(outcome) = g.outcome(&position) {
-            println!("game over: {}", describe_outcome(g, &outcome));
+            let _ = writeln!(self.out, "game over: {}", describe_outcome(g, &outcome));
         }
         EXIT_OK
     }

@@ -168,6 +168,8 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     })
 }
 
+/// Checks one input; `false` when standard output was closed (`| head`),
+/// which ends the run quietly.
 fn check_stream(
     input: Input,
     cache: &mut RulesCache,
@@ -176,7 +178,7 @@ fn check_stream(
     out: &mut impl Write,
     totals: &mut Totals,
     progress: &mut Progress,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
     let mut reader = Reader::new(input.stream);
     let mut collector = Collector::default();
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
@@ -226,14 +228,18 @@ fn check_stream(
                     CheckFormat::Text => render_text(&input.name, d, game.source.as_ref()),
                     CheckFormat::Json => render_json(&input.name, d) + "\n",
                 };
-                out.write_all(text.as_bytes())?;
+                match out.write_all(text.as_bytes()) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(false),
+                    Err(e) => return Err(e.into()),
+                }
             }
         }
         if let Some(last) = batch.last() {
             progress.update(last.end);
         }
         if !more {
-            return Ok(());
+            return Ok(true);
         }
         let (next_batch, next_more) = next?;
         batch = next_batch;
