@@ -153,7 +153,9 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     if let Some(bar) = progress.bar.take() {
         bar.finish_and_clear();
     }
-    eprintln!(
+    // A closed standard error is no reason to fail.
+    let _ = writeln!(
+        io::stderr(),
         "checked {} games, {} moves: {} errors, {} warnings in {:.2} s",
         totals.games,
         totals.moves,
