@@ -27,12 +27,13 @@ pub struct Engine {
 /// A move as bitboards, enough to play it (the path is not kept).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Action {
-    /// The square the piece leaves (one bit).
-    pub from: u64,
-    /// The square it ends on (one bit; may equal `from` after a round trip).
-    pub to: u64,
     /// The pieces it captures.
     pub captured: u64,
+    /// The bit of the square the piece leaves.
+    pub from: u8,
+    /// The bit of the square it ends on (may equal `from` after a round
+    /// trip).
+    pub to: u8,
     /// Whether a man is crowned by the move.
     pub promote: bool,
 }
@@ -88,9 +89,9 @@ impl RouteSink for ActionSink<'_> {
             }
         }
         let action = Action {
-            from: 1 << from,
-            to: 1 << path[path.len() - 1],
             captured,
+            from: from as u8,
+            to: path[path.len() - 1],
             promote,
         };
         // A single capture has a single route: only longer ones can repeat.
@@ -544,6 +545,26 @@ impl Engine {
         let empty = self.layout.squares & !pos.occupied();
         let jumpers = self.man_jumpers(g, pos, empty);
         let kings = self.king_can_capture(g, pos, empty);
+        if jumpers != 0 && !kings {
+            if let Some(all) = self.single_man_captures(g, pos, empty) {
+                let promotion = self.layout.promotion[pos.side.index()];
+                for (d, back) in [(NE, SW), (NW, SE), (SE, NW), (SW, NE)] {
+                    let mut landings = all[d];
+                    while landings != 0 {
+                        let to = landings & landings.wrapping_neg();
+                        landings ^= to;
+                        let captured = g.step(to, back);
+                        out.push(Action {
+                            captured,
+                            from: g.step(captured, back).trailing_zeros() as u8,
+                            to: to.trailing_zeros() as u8,
+                            promote: to & promotion != 0,
+                        });
+                    }
+                }
+                return;
+            }
+        }
         if jumpers != 0 || kings {
             let mut sink = ActionSink {
                 start: out.len(),
@@ -557,9 +578,9 @@ impl Engine {
         } else {
             self.quiet_moves_g(g, pos, |from, to, promote| {
                 out.push(Action {
-                    from,
-                    to,
                     captured: 0,
+                    from: from.trailing_zeros() as u8,
+                    to: to.trailing_zeros() as u8,
                     promote,
                 });
             });
@@ -581,6 +602,11 @@ impl Engine {
         if jumpers == 0 && !kings {
             return self.count_quiet(g, pos, empty);
         }
+        if !kings {
+            if let Some(landings) = self.single_man_captures(g, pos, empty) {
+                return landings.iter().map(|l| u64::from(l.count_ones())).sum();
+            }
+        }
         scratch.clear();
         let mut sink = ActionSink {
             start: 0,
@@ -592,6 +618,59 @@ impl Engine {
         };
         self.captures_from(g, pos, &mut sink, false, (jumpers, kings), keep_duplicates);
         scratch.len() as u64
+    }
+
+    /// The captures of the men on whole bitboards when every one is a
+    /// single jump, as the landing squares per direction of the jump: `None`
+    /// when some jump could go on (or crowns a man that would go on as a
+    /// king), which needs the full search.
+    ///
+    /// After a jump towards `d` landing on `l`, the only squares that differ
+    /// from the position before the move are the start (`l - 2d`) and the
+    /// captured piece (`l - d`), and only a jump back towards `-d` touches
+    /// them (blocked: the captured piece stays until the end). So a further
+    /// jump exists exactly when `l` could jump towards another direction in
+    /// the position as it is.
+    #[inline(always)]
+    fn single_man_captures<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> Option<[u64; 4]> {
+        let men = pos.own() & !pos.kings;
+        let enemy = pos.enemy();
+        let mask = self.man_capture_mask[pos.side.index()];
+        let promotion = self.layout.promotion[pos.side.index()];
+        const PAIRS: [(usize, usize); 4] = [(NE, SW), (NW, SE), (SE, NW), (SW, NE)];
+        let mut jump_from = [0u64; 4];
+        for (d, back) in PAIRS {
+            if mask & (1 << d) != 0 {
+                jump_from[d] = g.step(g.step(empty, back) & enemy, back);
+            }
+        }
+        let mut all = [0u64; 4];
+        for (d, back) in PAIRS {
+            if mask & (1 << d) == 0 {
+                continue;
+            }
+            let landings = g.step(g.step(men, d) & enemy, d) & empty;
+            if landings == 0 {
+                continue;
+            }
+            let mut onward = 0;
+            for (other, from) in jump_from.iter().enumerate() {
+                if other != back {
+                    onward |= from;
+                }
+            }
+            let crowned = landings & promotion;
+            let goes_on = match self.mid_promotion {
+                MidCapturePromotion::ContinueAsKing => (landings & onward) | crowned,
+                MidCapturePromotion::EndsMove => landings & onward & !crowned,
+                MidCapturePromotion::ContinueAsMan => landings & onward,
+            };
+            if goes_on != 0 {
+                return None;
+            }
+            all[d] = landings;
+        }
+        Some(all)
     }
 
     /// Perft from `pos`: bulk counting at the last ply unless `no_bulk`.
@@ -626,7 +705,7 @@ impl Engine {
         let mut total = 0;
         for a in list.iter() {
             let mut next = *pos;
-            next.apply(a.from, a.to, a.captured, a.promote);
+            next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
             total += self.perft_inner(g, &next, depth - 1, keep_duplicates, no_bulk, rest);
         }
         total
