@@ -5,8 +5,8 @@ use board_core::TagLookup;
 use board_core::record::{GameText, Pos, ReadError, Span, Visitor, unescape_tag_value};
 use std::ops::Range;
 
-/// Events kept per game at most; the rest of a longer game is not checked
-/// (keeps memory bounded on hostile input).
+/// Events and tags kept per game at most; the rest of a longer game is not
+/// checked (keeps memory bounded on hostile input).
 pub const MAX_EVENTS: usize = 1_000_000;
 
 /// A movetext event of a kept game; texts are ranges into
@@ -112,7 +112,7 @@ impl RecordedGame {
         if self.cut_at.is_some() {
             return false;
         }
-        if self.events.len() >= MAX_EVENTS {
+        if self.events.len() + self.tags.len() >= MAX_EVENTS {
             self.cut_at = Some(span);
             return false;
         }
@@ -203,6 +203,9 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8], span: Span) {
+        if !self.current.has_room(span) {
+            return;
+        }
         self.current
             .tags
             .push((decode(name), decode(&unescape_tag_value(value))));
