@@ -7,7 +7,7 @@ use std::ops::Range;
 
 /// Events and tags kept per game at most; the rest of a longer game is not
 /// checked (keeps memory bounded on hostile input).
-pub const MAX_EVENTS: usize = 1_000_000;
+pub const MAX_EVENTS: usize = 250_000;
 
 /// A movetext event of a kept game; texts are ranges into
 /// [`RecordedGame::text`].
