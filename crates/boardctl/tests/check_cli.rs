@@ -347,3 +347,18 @@ fn a_variation_right_after_an_illegal_move_is_checked_as_its_alternative() {
     assert_eq!(json_findings(&out), ["2:19 error illegal-move ply=3"]);
     assert!(err.starts_with("checked 1 games, 5 moves"), "{err}");
 }
+
+#[test]
+fn a_game_of_more_than_250000_tokens_is_cut_with_an_error() {
+    let mut record = String::from("[GameType \"25\"]\n[Result \"*\"]\n");
+    for _ in 0..130_000 {
+        record.push_str("( ) ");
+    }
+    record.push_str("1. c3-d4 *\n");
+    let (out, _, code) = check_stdin(&["--format", "json"], &record);
+    assert_eq!(code, Some(1));
+    // 250,000 events and tags kept: 2 tags and 124,999 pairs `( ) ` of 4
+    // bytes; the game is cut at the next `(`, column 4 * 124,999 + 1.
+    assert_eq!(json_findings(&out), ["3:499997 error pdn-syntax ply=null"]);
+    assert!(out.contains("game too long"), "{out}");
+}
