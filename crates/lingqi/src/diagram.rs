@@ -38,7 +38,9 @@ impl Lingqi {
             position.turn
         ));
         if options.zones {
-            out.push_str("zones: + South's, - North's, * both; ! a piece trapped in an enemy zone\n");
+            out.push_str(
+                "zones: + South's, - North's, * both; ! a piece trapped in an enemy zone\n",
+            );
         }
         out
     }

@@ -61,7 +61,10 @@ impl Lingqi {
                     continue;
                 }
                 let level = e.level.unwrap_or(self.rules.pieces.get(e.kind).level);
-                if e.kind == Kind::Sect && level != self.rules.pieces.sect.level && !self.rules.pieces.sect.upgradable {
+                if e.kind == Kind::Sect
+                    && level != self.rules.pieces.sect.level
+                    && !self.rules.pieces.sect.upgradable
+                {
                     problems.push(format!(
                         "{name}'s pieces: `{}`: the Sect is never upgraded, its level is {}",
                         e.text, self.rules.pieces.sect.level
@@ -88,7 +91,9 @@ impl Lingqi {
             }
         }
         if position.sect(Side::White).is_none() && position.sect(Side::Black).is_none() {
-            problems.push("neither side has a Sect: a game ends when the first Sect is captured".into());
+            problems.push(
+                "neither side has a Sect: a game ends when the first Sect is captured".into(),
+            );
         }
         if problems.is_empty() {
             Ok(position)

@@ -35,8 +35,8 @@ pub use movegen::{Mobility, Reach};
 pub use piece::{Kind, Piece, side_name};
 pub use position::Position;
 pub use rules::{
-    Directions, LongMove, Movement, NoLegalTurn, Overlap, PieceRule, PieceRules, Rules, Start,
-    Tie, Transformation, ZoneEnd,
+    Directions, LongMove, Movement, NoLegalTurn, Overlap, PieceRule, PieceRules, Rules, Start, Tie,
+    Transformation, ZoneEnd,
 };
 pub use turn::{Fate, Turn, Upgrade};
 pub use zones::Zones;

@@ -172,7 +172,9 @@ impl Lingqi {
             .collect();
         reach.ends = reach.ends.difference(&own);
         if self.rules.zone_end == ZoneEnd::Forbidden {
-            reach.ends = reach.ends.difference(&board.zones.cells(piece.side.opposite()));
+            reach.ends = reach
+                .ends
+                .difference(&board.zones.cells(piece.side.opposite()));
         }
         reach.safe = reach.safe.intersection(&reach.ends);
         reach
@@ -180,7 +182,13 @@ impl Lingqi {
 
     /// Cells reached by steps in `dirs` from `from`, passing only through
     /// `passable` cells and never stepping onto `avoid`.
-    fn flood(&self, from: NodeId, passable: &NodeSet, avoid: &NodeSet, dirs: &[Direction]) -> NodeSet {
+    fn flood(
+        &self,
+        from: NodeId,
+        passable: &NodeSet,
+        avoid: &NodeSet,
+        dirs: &[Direction],
+    ) -> NodeSet {
         let mut reached = NodeSet::new();
         let mut visited = NodeSet::single(from);
         let mut stack = vec![from];
@@ -242,7 +250,10 @@ impl Lingqi {
                 continue;
             }
             if self.rules.pieces.get(p.kind).upgradable {
-                out.push(Upgrade { cell: n, into: None });
+                out.push(Upgrade {
+                    cell: n,
+                    into: None,
+                });
             }
             if p.kind == t.from && p.level >= t.min_level {
                 for &k in &t.into {

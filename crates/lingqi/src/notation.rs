@@ -66,12 +66,18 @@ impl Lingqi {
         let rest = &text[end..span.end];
         let mut chars = rest.chars();
         if chars.next() != Some('=') {
-            return Err(syntax(end..span.end, "expected `=<letter>` (a transformation) or the end of the upgrade"));
+            return Err(syntax(
+                end..span.end,
+                "expected `=<letter>` (a transformation) or the end of the upgrade",
+            ));
         }
         let letter = chars.next();
         let kind = letter.and_then(Kind::from_letter);
         match (kind, chars.next()) {
-            (Some(k), None) => Ok(Upgrade { cell, into: Some(k) }),
+            (Some(k), None) => Ok(Upgrade {
+                cell,
+                into: Some(k),
+            }),
             _ => Err(syntax(
                 end..span.end,
                 "a transformation is `=` and one letter: M V E G F",
@@ -98,7 +104,10 @@ impl Lingqi {
             at = end;
         }
         if path.len() < 2 {
-            return Err(syntax(span, "a move is `<from>-<to>` (or an explicit walk `j2-j3-j4`)"));
+            return Err(syntax(
+                span,
+                "a move is `<from>-<to>` (or an explicit walk `j2-j3-j4`)",
+            ));
         }
         Ok(WrittenMove { path, capture_mark })
     }
@@ -132,14 +141,23 @@ impl Lingqi {
             [m] => (None, m.clone()),
             [u, m] if text[u.clone()].starts_with('^') => (Some(u.clone()), m.clone()),
             [u, _] => {
-                return Err(syntax(u.clone(), "the first token of a turn is the upgrade `^<cell>`"));
+                return Err(syntax(
+                    u.clone(),
+                    "the first token of a turn is the upgrade `^<cell>`",
+                ));
             }
             [_, _, extra, ..] => {
-                return Err(syntax(extra.start..text.len(), "a turn is two tokens: `^j2 j2-j5`"));
+                return Err(syntax(
+                    extra.start..text.len(),
+                    "a turn is two tokens: `^j2 j2-j5`",
+                ));
             }
         };
         if text[move_span.clone()].starts_with('^') {
-            return Err(syntax(move_span, "the move must follow the upgrade: `^j2 j2-j5`"));
+            return Err(syntax(
+                move_span,
+                "the move must follow the upgrade: `^j2 j2-j5`",
+            ));
         }
         let upgrade = upgrade_span
             .map(|s| self.read_upgrade(text, s))
@@ -148,7 +166,11 @@ impl Lingqi {
         self.check_turn(position, upgrade, &written)
     }
 
-    fn check_upgrade(&self, position: &Position, upgrade: Option<Upgrade>) -> Result<(), MoveError> {
+    fn check_upgrade(
+        &self,
+        position: &Position,
+        upgrade: Option<Upgrade>,
+    ) -> Result<(), MoveError> {
         let side = position.to_move;
         let name = side_name(side);
         let options = self.upgrades(position);
@@ -176,16 +198,27 @@ impl Lingqi {
         };
         if p.side != side {
             return Err(illegal(
-                format!("the {} on {label} is {}'s", p.kind.name(), side_name(p.side)),
+                format!(
+                    "the {} on {label} is {}'s",
+                    p.kind.name(),
+                    side_name(p.side)
+                ),
                 None,
             ));
         }
         let Some(k) = u.into else {
-            return Err(illegal(format!("the {} cannot be upgraded (L4)", p.kind.name()), None));
+            return Err(illegal(
+                format!("the {} cannot be upgraded (L4)", p.kind.name()),
+                None,
+            ));
         };
         let t = &self.rules.transformation;
         let reason = if p.kind != t.from {
-            format!("only a {} can be transformed (L5), {label} holds a {}", t.from.name(), p.kind.name())
+            format!(
+                "only a {} can be transformed (L5), {label} holds a {}",
+                t.from.name(),
+                p.kind.name()
+            )
         } else if p.level < t.min_level {
             format!(
                 "the {} on {label} is level {}; it transforms from level {} (L5)",
@@ -225,7 +258,11 @@ impl Lingqi {
         };
         if piece.side != side {
             return Err(illegal(
-                format!("the {} on {fl} is {}'s", piece.kind.name(), side_name(piece.side)),
+                format!(
+                    "the {} on {fl} is {}'s",
+                    piece.kind.name(),
+                    side_name(piece.side)
+                ),
                 None,
             ));
         }
@@ -259,7 +296,10 @@ impl Lingqi {
             } else {
                 format!("{what} can go to {}", cells.join(" "))
             };
-            return Err(illegal(format!("{what} cannot reach {tl} {how}"), Some(help)));
+            return Err(illegal(
+                format!("{what} cannot reach {tl} {how}"),
+                Some(help),
+            ));
         }
         if written.capture_mark && after.piece(to).is_none() {
             return Err(illegal(
@@ -283,14 +323,21 @@ impl Lingqi {
         let steps = path.len() - 1;
         match mobility {
             Mobility::Steps(n) if steps != n as usize => {
-                return Err(illegal(format!("{what} walks exactly {n} step(s), the walk has {steps}"), None));
+                return Err(illegal(
+                    format!("{what} walks exactly {n} step(s), the walk has {steps}"),
+                    None,
+                ));
             }
             Mobility::Formation if steps != 1 => {
-                return Err(illegal(format!("{what} moves one step (L11), the walk has {steps}"), None));
+                return Err(illegal(
+                    format!("{what} moves one step (L11), the walk has {steps}"),
+                    None,
+                ));
             }
             _ => {}
         }
-        let diagonal_only = self.rules.pieces.get(kind).directions == crate::rules::Directions::Diagonal;
+        let diagonal_only =
+            self.rules.pieces.get(kind).directions == crate::rules::Directions::Diagonal;
         let mut first_direction: Option<Direction> = None;
         for (i, w) in path.windows(2).enumerate() {
             let (a, b) = (self.graph.label(w[0]), self.graph.label(w[1]));
@@ -298,20 +345,32 @@ impl Lingqi {
                 return Err(illegal(format!("{a} and {b} are not neighbours"), None));
             };
             if diagonal_only && !d.is_diagonal() {
-                return Err(illegal(format!("{what} steps diagonally only: {a}-{b} is not diagonal"), None));
+                return Err(illegal(
+                    format!("{what} steps diagonally only: {a}-{b} is not diagonal"),
+                    None,
+                ));
             }
             if mobility == Mobility::Long(LongMove::Slide) {
                 if first_direction.is_some_and(|f| f != d) {
-                    return Err(illegal(format!("{what} slides along one line (L16): the walk turns at {a}"), None));
+                    return Err(illegal(
+                        format!("{what} slides along one line (L16): the walk turns at {a}"),
+                        None,
+                    ));
                 }
                 first_direction = Some(d);
             }
             if i + 1 < steps && w[1] != path[0] && position.piece(w[1]).is_some() {
-                return Err(illegal(format!("the walk passes through {b}, which is occupied (L6)"), None));
+                return Err(illegal(
+                    format!("the walk passes through {b}, which is occupied (L6)"),
+                    None,
+                ));
             }
         }
         if path.last() == path.first() {
-            return Err(illegal(format!("{what} may not end its walk where it began (L6)"), None));
+            return Err(illegal(
+                format!("{what} may not end its walk where it began (L6)"),
+                None,
+            ));
         }
         Ok(())
     }
@@ -329,7 +388,11 @@ impl Lingqi {
             out.push(' ');
         }
         out.push_str(self.graph.label(turn.from));
-        out.push(if position.piece(turn.to).is_some() { 'x' } else { '-' });
+        out.push(if position.piece(turn.to).is_some() {
+            'x'
+        } else {
+            '-'
+        });
         out.push_str(self.graph.label(turn.to));
         out
     }

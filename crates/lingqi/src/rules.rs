@@ -208,7 +208,10 @@ impl Rules {
     /// problem, in words.
     pub fn problems(&self, height: u32) -> Vec<String> {
         let mut out = Vec::new();
-        for (name, [lo, hi]) in [("south_ranks", self.south_ranks), ("north_ranks", self.north_ranks)] {
+        for (name, [lo, hi]) in [
+            ("south_ranks", self.south_ranks),
+            ("north_ranks", self.north_ranks),
+        ] {
             if lo == 0 || lo > hi || hi > height {
                 out.push(format!(
                     "{name} = [{lo}, {hi}]: ranks run from 1 to {height}, first ≤ last"
@@ -234,7 +237,9 @@ impl Rules {
                     out.push(format!("pieces.{key}: a walk needs steps ≥ 1"));
                 }
                 Movement::None | Movement::Formation if r.steps != 0 => {
-                    out.push(format!("pieces.{key}: steps only apply to movement = \"walk\""));
+                    out.push(format!(
+                        "pieces.{key}: steps only apply to movement = \"walk\""
+                    ));
                 }
                 _ => {}
             }

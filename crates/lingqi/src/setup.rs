@@ -49,15 +49,21 @@ impl Lingqi {
             } else if let Ok(l) = level_text.parse::<u32>() {
                 Some(l)
             } else {
-                problems.push(format!("{context}: `{item}`: level {level_text} is too large"));
+                problems.push(format!(
+                    "{context}: `{item}`: level {level_text} is too large"
+                ));
                 continue;
             };
             if cell_text.is_empty() {
-                problems.push(format!("{context}: `{item}`: no cell after the piece letter"));
+                problems.push(format!(
+                    "{context}: `{item}`: no cell after the piece letter"
+                ));
                 continue;
             }
             let Some(cell) = self.graph.node_by_label(cell_text) else {
-                problems.push(format!("{context}: `{item}`: `{cell_text}` is not a cell of the board"));
+                problems.push(format!(
+                    "{context}: `{item}`: `{cell_text}` is not a cell of the board"
+                ));
                 continue;
             };
             out.push(Entry {
@@ -163,7 +169,11 @@ impl Lingqi {
 
     /// The start position of two set-ups, South to move on turn 1; the
     /// problems of both sides together.
-    pub fn position_from_setups(&self, south: &str, north: &str) -> Result<Position, PositionError> {
+    pub fn position_from_setups(
+        &self,
+        south: &str,
+        north: &str,
+    ) -> Result<Position, PositionError> {
         let mut position = Position::empty(self.graph.node_count());
         let mut problems = Vec::new();
         for (side, text) in [(Side::White, south), (Side::Black, north)] {

@@ -25,8 +25,7 @@ fn tags(list: &[(&str, &str)]) -> Tags {
 }
 
 const SOUTH: &str = "Sj2,Mj3,Vj1,Ei2,Ek2,Ei4,Ek4,Gh3,Gl3,Fg3,Fm3,Df5,Dg5,Dh5,Di5,Dk5,Dl5,Dm5,Dn5";
-const NORTH: &str =
-    "Sj18,Mj17,Vj19,Ei18,Ek18,Ei16,Ek16,Gh17,Gl17,Fg17,Fm17,Df15,Dg15,Dh15,Di15,Dk15,Dl15,Dm15,Dn15";
+const NORTH: &str = "Sj18,Mj17,Vj19,Ei18,Ek18,Ei16,Ek16,Gh17,Gl17,Fg17,Fm17,Df15,Dg15,Dh15,Di15,Dk15,Dl15,Dm15,Dn15";
 
 #[test]
 fn l1_south_sets_up_on_ranks_1_to_9_and_moves_first() {
@@ -111,7 +110,10 @@ fn l4_upgrade_applies_before_the_move() {
     // The upgraded and the moved piece may differ.
     let p = pos(&g, "S:S0a1,G2j10,D0c3:S0s19:1");
     let q = after(&g, &p, "^c3 j10-l12");
-    assert_eq!((at(&g, &q, "c3"), at(&g, &q, "l12")), ("D1".into(), "G2".into()));
+    assert_eq!(
+        (at(&g, &q, "c3"), at(&g, &q, "l12")),
+        ("D1".into(), "G2".into())
+    );
     assert!(illegal(&g, &p, "^c3 j10-n14").contains("cannot reach n14"));
 }
 
@@ -121,7 +123,13 @@ fn l4_sect_is_never_upgraded_and_an_upgrade_is_compulsory() {
     let p = pos(&g, "S:S0a1,D0c3:S0s19:1");
     assert!(illegal(&g, &p, "^a1 c3-c4").contains("the Sect cannot be upgraded"));
     assert!(illegal(&g, &p, "c3-c4").contains("begins with an upgrade"));
-    assert_eq!(g.upgrades(&p), vec![Upgrade { cell: cell(&g, "c3"), into: None }]);
+    assert_eq!(
+        g.upgrades(&p),
+        vec![Upgrade {
+            cell: cell(&g, "c3"),
+            into: None
+        }]
+    );
 }
 
 #[test]
@@ -145,7 +153,9 @@ fn l4_nothing_to_upgrade_makes_a_lone_move_a_turn() {
 #[test]
 fn l5_transformation_needs_a_missing_type() {
     let g = game();
-    let full = g.write_position(&g.start_position()).replace("D0f5", "D3f5");
+    let full = g
+        .write_position(&g.start_position())
+        .replace("D0f5", "D3f5");
     let p = pos(&g, &full);
     let f5 = cell(&g, "f5");
     let transforms: Vec<Upgrade> = g
@@ -164,7 +174,13 @@ fn l5_transformation_needs_a_missing_type() {
         .into_iter()
         .filter(|u| u.into.is_some())
         .collect();
-    assert_eq!(transforms, vec![Upgrade { cell: f5, into: Some(Kind::Elder) }]);
+    assert_eq!(
+        transforms,
+        vec![Upgrade {
+            cell: f5,
+            into: Some(Kind::Elder)
+        }]
+    );
     // It keeps its level (3), and it is the turn's upgrade (no +1).
     let q = after(&g, &p, "^f5=E f5-f7");
     assert_eq!(at(&g, &q, "f7"), "E3");
@@ -192,7 +208,10 @@ fn l6_master_walk_may_end_at_distance_one() {
 fn l6_walk_never_passes_through_a_piece() {
     let g = game();
     // The Master is walled in by its Disciples except towards k11.
-    let p = pos(&g, "S:S0a1,M3j10,D0i9,D0j9,D0k9,D0i10,D0k10,D0i11,D0j11:S0s19:1");
+    let p = pos(
+        &g,
+        "S:S0a1,M3j10,D0i9,D0j9,D0k9,D0i10,D0k10,D0i11,D0j11:S0s19:1",
+    );
     let e = ends(&g, &p, "j10");
     assert!(!e.contains(&"j7".to_string()));
     assert!(e.contains(&"j13".to_string()));
@@ -225,7 +244,10 @@ fn l7_effective_level_adds_adjacent_own_formations() {
     // Without the level-3 formation: 1 + 2 < 5, the attacker dies.
     let p2 = pos(&g, "S:S0a1,D0j10,F2i10:S0s19,E5j11:1");
     let q = after(&g, &p2, "^j10 j10xj11");
-    assert_eq!((at(&g, &q, "j10"), at(&g, &q, "j11")), (".".into(), "e5".into()));
+    assert_eq!(
+        (at(&g, &q, "j10"), at(&g, &q, "j11")),
+        (".".into(), "e5".into())
+    );
     let zones = g.zones(&p);
     let d = p.piece(cell(&g, "j10")).expect("disciple");
     assert_eq!(g.effective_level(&zones, d, cell(&g, "j10")), 5);
@@ -274,7 +296,10 @@ fn l8_zone_check_applies_on_every_step() {
     let g = game();
     // The Elder's only way to k13 runs through the zone of the level-3
     // formation on l11 (k12 is the only empty middle cell).
-    let p = pos(&g, "S:S0a1,E2k14,D0j13,D0j14,D0j15,D0k15,D0l15,D0l14,D0l13:S0s19,F3l11:1");
+    let p = pos(
+        &g,
+        "S:S0a1,E2k14,D0j13,D0j14,D0j15,D0k15,D0l15,D0l14,D0l13:S0s19,F3l11:1",
+    );
     let t = turn(&g, &p, "^k14 k14-k12");
     let mut q = p.clone();
     assert_eq!(g.play_turn(&mut q, &t), Fate::FellInZone);
@@ -303,7 +328,10 @@ fn l10_weaker_attacker_dies() {
     let t = turn(&g, &p, "^j10 j10xj11");
     let mut q = p.clone();
     assert_eq!(g.play_turn(&mut q, &t), Fate::LostAttack);
-    assert_eq!((at(&g, &q, "j10"), at(&g, &q, "j11")), (".".into(), "e2".into()));
+    assert_eq!(
+        (at(&g, &q, "j10"), at(&g, &q, "j11")),
+        (".".into(), "e2".into())
+    );
 }
 
 #[test]
@@ -311,7 +339,10 @@ fn l10_mover_wins_ties() {
     let g = game();
     let p = pos(&g, "S:S0a1,D1j10:S0s19,E2j11:1");
     let q = after(&g, &p, "^j10 j10xj11");
-    assert_eq!((at(&g, &q, "j10"), at(&g, &q, "j11")), (".".into(), "D2".into()));
+    assert_eq!(
+        (at(&g, &q, "j10"), at(&g, &q, "j11")),
+        (".".into(), "D2".into())
+    );
     let defender = variant("combat_tie = \"mover\"", "combat_tie = \"defender\"");
     let q = after(&defender, &p, "^j10 j10xj11");
     assert_eq!(at(&defender, &q, "j11"), "e2");
@@ -404,7 +435,10 @@ fn l13_default_setup_is_the_profile_start_north_mirrors_south() {
         let node = g.graph().node(n);
         let mirror = g.graph().node_at(node.x, 18 - node.y).expect("on board");
         let other = p.piece(mirror).expect("mirrored piece");
-        assert_eq!((other.side, other.kind, other.level), (Side::Black, piece.kind, piece.level));
+        assert_eq!(
+            (other.side, other.kind, other.level),
+            (Side::Black, piece.kind, piece.level)
+        );
     }
     // A record without tags starts from it.
     assert_eq!(g.position_from_tags(&tags(&[])), Ok(None));
@@ -420,7 +454,10 @@ fn l14_zone_check_comes_before_combat() {
     let t = turn(&g, &p, "^j12 j12xj13");
     let mut q = p.clone();
     assert_eq!(g.play_turn(&mut q, &t), Fate::FellInZone);
-    assert_eq!((at(&g, &q, "j12"), at(&g, &q, "j13")), (".".into(), "d0".into()));
+    assert_eq!(
+        (at(&g, &q, "j12"), at(&g, &q, "j13")),
+        (".".into(), "d0".into())
+    );
 }
 
 #[test]
@@ -509,15 +546,33 @@ fn l16_long_move_turns_at_each_step() {
     // Around a wall of own Disciples on the diagonal: the walk turns.
     let p = pos(&g, "S:S0a1,G3j10,D0k11,D0l12,D0i11,D0h12:S0s19:1");
     assert!(ends(&g, &p, "j10").contains(&"j14".to_string()));
-    let q = after(&g, &p, "^a1 j10-k9-l10-m11-n12-m13-l14-k15-j14".replace("^a1", "^j10").as_str());
+    let q = after(
+        &g,
+        &p,
+        "^a1 j10-k9-l10-m11-n12-m13-l14-k15-j14"
+            .replace("^a1", "^j10")
+            .as_str(),
+    );
     assert_eq!(at(&g, &q, "j14"), "G4");
     // The slide reading: one diagonal line, like a bishop.
-    let slide = variant("guardian_long_move = \"walk\"", "guardian_long_move = \"slide\"");
+    let slide = variant(
+        "guardian_long_move = \"walk\"",
+        "guardian_long_move = \"slide\"",
+    );
     let p = pos(&slide, "S:S0a1,G3j10:S0s19:1");
     assert_eq!(slide.reach(&p, cell(&slide, "j10")).ends.len(), 35);
     assert!(illegal(&slide, &p, "^j10 j10-k11-l10").contains("slides along one line"));
     let q = after(&slide, &p, "^j10 j10xs19");
-    assert_eq!(slide.outcome(&q).map(|o| matches!(o, Outcome::Win { winner: Side::White, .. })), Some(true));
+    assert_eq!(
+        slide.outcome(&q).map(|o| matches!(
+            o,
+            Outcome::Win {
+                winner: Side::White,
+                ..
+            }
+        )),
+        Some(true)
+    );
 }
 
 #[test]
@@ -535,7 +590,10 @@ fn l17_formation_arriving_next_to_enemies_captures_nothing() {
     let g = game();
     let p = pos(&g, "N:S0a1,D0j12,D0a10:S0s19,F0j14,D0k14:2");
     let q = after(&g, &p, "^k14 j14-j13");
-    assert_eq!((at(&g, &q, "j12"), at(&g, &q, "j13")), ("D0".into(), "f0".into()));
+    assert_eq!(
+        (at(&g, &q, "j12"), at(&g, &q, "j13")),
+        ("D0".into(), "f0".into())
+    );
     assert!(ends(&g, &q, "j12").is_empty());
     // Upgraded next to them: still no capture, still trapped.
     let p2 = pos(&g, "N:S0a1,D0j12,D0a10:S0s19,F0j13,D0s1:2");
@@ -609,7 +667,13 @@ fn l20_an_upgrade_alone_is_not_a_turn() {
     let mut moves = Vec::new();
     g.legal_moves(&p, &mut moves);
     assert!(moves.is_empty());
-    assert!(matches!(g.outcome(&p), Some(Outcome::Win { winner: Side::Black, .. })));
+    assert!(matches!(
+        g.outcome(&p),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -632,7 +696,8 @@ fn l21_turns_differ_by_upgrade_target_not_by_route() {
 #[test]
 fn l22_setup_checks_composition_cells_and_ranks_all_at_once() {
     let g = game();
-    let south = "Sj2,Mj3,Mj4,Ei2,Ek2,Ei4,Ek4,Gh3,Gl3,Fg3,Fm3,Df5,Dg5,Dh5,Di5,Dk5,Dl5,Dm5,Dm5,Xa1,Da12,Dz3";
+    let south =
+        "Sj2,Mj3,Mj4,Ei2,Ek2,Ei4,Ek4,Gh3,Gl3,Fg3,Fm3,Df5,Dg5,Dh5,Di5,Dk5,Dl5,Dm5,Dm5,Xa1,Da12,Dz3";
     let e = g.position_from_setups(south, NORTH).expect_err("invalid");
     assert_eq!(
         e.problems,
@@ -657,7 +722,9 @@ fn l22_a_sect_on_the_edge_needs_three_neighbours_too() {
     let e = g.position_from_setups(&two, NORTH).expect_err("two guards");
     assert_eq!(
         e.problems,
-        vec!["South set-up: Sect on a1: 2 of its own pieces among its 8 neighbours, at least 3 needed"]
+        vec![
+            "South set-up: Sect on a1: 2 of its own pieces among its 8 neighbours, at least 3 needed"
+        ]
     );
 }
 
@@ -676,9 +743,17 @@ fn l23_record_tokens() {
     // `x` towards an empty cell is an error.
     assert!(illegal(&g, &p, "^j10 j10xj9").contains("`x` marks a capture but j9 is empty"));
     // Syntax errors point at the spot.
-    for (text, span) in [("^j10", 0..4), ("^j10 j10-", 9..9), ("^j10 j10-j9 j9-j8", 12..17), ("^j10=Q j10-j11", 4..6), ("^j10 j10xj9-j8", 11..12)] {
+    for (text, span) in [
+        ("^j10", 0..4),
+        ("^j10 j10-", 9..9),
+        ("^j10 j10-j9 j9-j8", 12..17),
+        ("^j10=Q j10-j11", 4..6),
+        ("^j10 j10xj9-j8", 11..12),
+    ] {
         match g.parse_move(&p, text) {
-            Err(board_core::MoveError::Syntax(s)) => assert_eq!(s.span, span, "{text}: {}", s.message),
+            Err(board_core::MoveError::Syntax(s)) => {
+                assert_eq!(s.span, span, "{text}: {}", s.message)
+            }
             other => panic!("{text}: {other:?}"),
         }
     }
@@ -750,6 +825,9 @@ fn diagram_shows_levels_zones_and_trapped_pieces() {
     assert!(!plain.contains('!'));
     let zoned = g.diagram(&p, &board_core::DiagramOptions { zones: true });
     assert!(zoned.contains("E5!"));
-    let row14 = zoned.lines().find(|l| l.trim_start().starts_with("14 ")).expect("rank 14");
+    let row14 = zoned
+        .lines()
+        .find(|l| l.trim_start().starts_with("14 "))
+        .expect("rank 14");
     assert_eq!(row14.matches('-').count(), 2);
 }

@@ -23,8 +23,8 @@ pub fn forbidden_game() -> Lingqi {
 
 /// An engine from a profile text.
 pub fn load(origin: &str, text: &str) -> Lingqi {
-    let source = ProfileSource::new(origin.to_string(), text.to_string(), false)
-        .expect("profile header");
+    let source =
+        ProfileSource::new(origin.to_string(), text.to_string(), false).expect("profile header");
     Lingqi::from_profile(&source).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -36,7 +36,8 @@ pub fn variant(from: &str, to: &str) -> Lingqi {
 
 /// The position of a FEN, which must be valid.
 pub fn pos(g: &Lingqi, fen: &str) -> Position {
-    g.parse_position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    g.parse_position(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// A cell by label.
@@ -46,7 +47,8 @@ pub fn cell(g: &Lingqi, label: &str) -> NodeId {
 
 /// Parses a legal turn.
 pub fn turn(g: &Lingqi, p: &Position, text: &str) -> Turn {
-    g.parse_move(p, text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
+    g.parse_move(p, text)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 /// Plays a legal turn written in notation and returns the new position.
