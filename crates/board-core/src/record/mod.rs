@@ -8,6 +8,27 @@
 //! line, column in characters). Nothing is allocated per token; the buffer
 //! has a bounded size, so memory does not grow with the input. Bad content
 //! becomes a [`ReadError`] given to the visitor, and reading goes on.
+//!
+//! ```
+//! use board_core::record::{Reader, Span, Visitor};
+//!
+//! #[derive(Default)]
+//! struct Moves(Vec<String>);
+//!
+//! impl Visitor for Moves {
+//!     fn move_text(&mut self, text: &[u8], span: Span) {
+//!         let at = span.start;
+//!         let text = String::from_utf8_lossy(text);
+//!         self.0.push(format!("{}:{} {text}", at.line, at.column));
+//!     }
+//! }
+//!
+//! let pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x 23 2-0\n";
+//! let mut moves = Moves::default();
+//! Reader::new(pdn.as_bytes()).read_all(&mut moves)?;
+//! assert_eq!(moves.0, ["2:4 32-28", "2:10 19-23", "2:19 28x19", "2:25 14x23"]);
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 mod input;
 mod reader;
