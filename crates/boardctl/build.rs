@@ -25,14 +25,21 @@ fn main() {
     let mut files = Vec::new();
     collect(&rules, &mut files);
     files.sort();
-    let mut code = String::from("/// Every profile file under `rules/`: (path, text).\npub static EMBEDDED: &[(&str, &str)] = &[\n");
+    let mut code = String::from(
+        "/// Every profile file under `rules/`: (path, text).\npub static EMBEDDED: &[(&str, &str)] = &[\n",
+    );
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let rel = f.strip_prefix(&rules).expect("under rules/");
         let rel = rel.to_string_lossy().replace('\\', "/");
-        let _ = writeln!(code, "    (\"rules/{rel}\", include_str!({:?})),", f.canonicalize().expect("exists"));
+        let _ = writeln!(
+            code,
+            "    (\"rules/{rel}\", include_str!({:?})),",
+            f.canonicalize().expect("exists")
+        );
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("embedded_profiles.rs");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"))
+        .join("embedded_profiles.rs");
     std::fs::write(out, code).expect("OUT_DIR is writable");
 }

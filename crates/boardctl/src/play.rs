@@ -104,7 +104,10 @@ impl GameTask for Moves<'_> {
         let position = start(game, self.0.fen.as_deref())?;
         let mut moves = Vec::new();
         game.legal_moves(&position, &mut moves);
-        let mut lines: Vec<String> = moves.iter().map(|m| game.write_move(&position, m)).collect();
+        let mut lines: Vec<String> = moves
+            .iter()
+            .map(|m| game.write_move(&position, m))
+            .collect();
         lines.sort();
         for l in lines {
             println!("{l}");

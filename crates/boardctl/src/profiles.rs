@@ -37,7 +37,10 @@ pub fn describe_board(graph: &Graph) -> String {
             .neighbours(n)
             .map(|(d, m)| format!("{d} {}", graph.label(m)))
             .collect();
-        let number = graph.number(n).map(|k| format!(" ({k})")).unwrap_or_default();
+        let number = graph
+            .number(n)
+            .map(|k| format!(" ({k})"))
+            .unwrap_or_default();
         let _ = writeln!(out, "  {}{number}: {}", graph.label(n), list.join(", "));
     }
     if !graph.lines().is_empty() {
