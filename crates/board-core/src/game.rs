@@ -157,6 +157,12 @@ impl TagLookup for [(String, String)] {
     }
 }
 
+impl TagLookup for Vec<(String, String)> {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.as_slice().tag(name)
+    }
+}
+
 /// A game configured by a rule profile: positions, moves, notation.
 ///
 /// Positions are plain values (`play` mutates one); a move is only
