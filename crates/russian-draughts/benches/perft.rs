@@ -43,7 +43,7 @@ fn russian_d9_no_bulk(bencher: divan::Bencher) {
         .bench(|| game.perft(&start, 9, &options));
 }
 
-/// International perft to depth 7 with bulk counting (6 483 961 leaves).
+/// International perft to depth 8 with bulk counting (6 483 961 leaves).
 #[divan::bench(sample_count = 5)]
 fn international_d8_bulk(bencher: divan::Bencher) {
     let game = load("international");
