@@ -322,3 +322,16 @@ fn plain_moves_explain_what_is_wrong() {
         "the diagonal from a1 to e5 is blocked on c3"
     );
 }
+
+#[test]
+fn international_maximum_capture_on_the_ten_by_ten_board() {
+    let game = load("international");
+    // c3 = 37 takes b4 and b6 (37x26x17) rather than the king on d4 alone.
+    let pos = fen(&game, "W:Wc3:BKd4,b4,b6");
+    assert_eq!(moves(&game, &pos), ["37x26x17"]);
+    let mut list = Vec::new();
+    game.legal_moves(&pos, &mut list);
+    assert_eq!(game.write_move(&pos, &list[0]), "37x17");
+    let err = game.parse_move(&pos, "37x28").expect_err("one piece only");
+    assert!(illegal_reason(err).starts_with("the most pieces must be captured: 2 can be taken"));
+}
