@@ -256,6 +256,16 @@ impl Game for Draughts {
         }
     }
 
+    /// A move split by a space after its separator (`1- 7`, `35x 4`, as
+    /// some International files write single-digit squares) is one move.
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
+        let square = next.starts_with(|c: char| c.is_ascii_digit())
+            || (next.starts_with(|c: char| c.is_ascii_lowercase())
+                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
+        open && square
+    }
+
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
         self.engine
             .perft(position, depth, options.keep_duplicates, options.no_bulk)

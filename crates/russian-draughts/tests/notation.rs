@@ -173,3 +173,19 @@ fn moves_written_by_the_profile_read_back() {
         }
     }
 }
+
+#[test]
+fn a_move_split_after_its_separator_is_joined_and_read() {
+    let game = load("international");
+    assert!(game.continues_move("1-", "7"));
+    assert!(game.continues_move("35x", "4"));
+    assert!(!game.continues_move("32-28", "19-23"));
+    assert!(!game.continues_move("-", "7"));
+    let start = game.start_position();
+    let pos = fen(
+        &game,
+        "B:W28:B1,2,3,4,5,6,8,9,10,11,12,13,14,15,16,17,18,19,20",
+    );
+    assert!(game.parse_move(&pos, "1- 7").is_ok());
+    assert!(game.parse_move(&start, "31- 26").is_ok());
+}
