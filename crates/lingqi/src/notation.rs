@@ -283,14 +283,27 @@ impl Lingqi {
             self.check_walk(&after, piece.kind, mobility, &written.path, &what)?;
         }
         let reach = self.reach_on(&after, &board, from);
+        if !reach.ends.contains(to)
+            && self.rules.zone_end == crate::rules::ZoneEnd::Forbidden
+            && self.in_enemy_zone(&board.zones, side, to)
+        {
+            return Err(illegal(
+                format!(
+                    "{tl} is in {}'s zone: no move ends there (zone_end = \"forbidden\", L9)",
+                    side_name(side.opposite())
+                ),
+                None,
+            ));
+        }
         if !reach.ends.contains(to) {
             let how = match mobility {
                 Mobility::Steps(n) => format!("in exactly {n} step(s)"),
                 Mobility::Long(_) => "with its long move".into(),
                 Mobility::Formation | Mobility::Still => "with a formation move (L11)".into(),
             };
-            let mut cells: Vec<&str> = reach.ends.iter().map(|n| self.graph.label(n)).collect();
-            cells.sort_unstable();
+            let mut ends: Vec<NodeId> = reach.ends.iter().collect();
+            ends.sort_by_key(|&n| (self.graph.node(n).x, self.graph.node(n).y));
+            let cells: Vec<&str> = ends.iter().map(|&n| self.graph.label(n)).collect();
             let help = if cells.is_empty() {
                 format!("{what} has no move")
             } else {

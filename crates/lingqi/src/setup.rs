@@ -111,9 +111,9 @@ impl Lingqi {
             }
             if let Some((_, other)) = placed.iter().find(|(c, _)| *c == e.cell) {
                 problems.push(format!(
-                    "{context}: {} on {label}: the cell already holds a {}",
+                    "{context}: {} on {label}: the cell is already taken ({}{label})",
                     e.kind.name(),
-                    other.kind.name()
+                    other.kind.letter()
                 ));
                 continue;
             }

@@ -704,7 +704,7 @@ fn l22_setup_checks_composition_cells_and_ranks_all_at_once() {
         vec![
             "South set-up: `Xa1`: `X` is not a piece letter (S M V E G D F)",
             "South set-up: `Dz3`: `z3` is not a cell of the board",
-            "South set-up: Disciple on m5: the cell already holds a Disciple",
+            "South set-up: Disciple on m5: the cell is already taken (Dm5)",
             "South set-up: Disciple on a12: rank 12 is outside South's ranks 1–9",
             "South set-up: 2 × Master (M), the composition needs 1",
             "South set-up: 0 × Vice-master (V), the composition needs 1",
