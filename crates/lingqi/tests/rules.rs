@@ -766,7 +766,7 @@ fn zone_end_forbidden_no_move_ends_in_an_enemy_zone() {
     let e = ends(&g, &p, "j11");
     assert!(!e.contains(&"j13".to_string()));
     assert!(e.contains(&"j12".to_string()));
-    assert!(illegal(&g, &p, "^j11 j11-j13").contains("cannot reach j13"));
+    assert!(illegal(&g, &p, "^j11 j11-j13").contains("j13 is in North's zone: no move ends there"));
     // The default reading allows it (the Elder survives and is trapped).
     let d = game();
     let q = after(&d, &p, "^j11 j11-j13");
