@@ -335,3 +335,22 @@ fn international_maximum_capture_on_the_ten_by_ten_board() {
     let err = game.parse_move(&pos, "37x28").expect_err("one piece only");
     assert!(illegal_reason(err).starts_with("the most pieces must be captured: 2 can be taken"));
 }
+
+#[test]
+fn keep_duplicates_counts_capture_orders_not_landing_choices() {
+    let game = load("russian");
+    // The king takes c3, may land on d4 or e5 (both go on), then takes f6
+    // and lands on g7 or h8: four routes, two moves, and the same pieces in
+    // the same order for both routes to each square.
+    let pos = fen(&game, "W:WKa1:Bc3,f6");
+    assert_eq!(moves(&game, &pos), ["a1:d4:g7", "a1:d4:h8"]);
+    let via_e5 = game.parse_move(&pos, "a1:e5:h8").expect("legal");
+    let via_d4 = game.parse_move(&pos, "a1:d4:h8").expect("legal");
+    assert_eq!(via_e5, via_d4);
+    let keep = PerftOptions {
+        keep_duplicates: true,
+        ..PerftOptions::default()
+    };
+    assert_eq!(game.perft(&pos, 1, &PerftOptions::default()), 2);
+    assert_eq!(game.perft(&pos, 1, &keep), 2);
+}
