@@ -145,6 +145,45 @@ fn turn_counts_match_the_naive_reference_along_long_random_games() {
     compare_along_random_games(6, 200, 11);
 }
 
+/// The default set-up's depth 1 counted by hand (README): each piece's
+/// moves, and the 18 upgrades.
+#[test]
+fn default_setup_depth_one_by_hand() {
+    let g = game();
+    let p = g.start_position();
+    let by_hand = [
+        ("f5", 7),
+        ("g5", 6),
+        ("h5", 5),
+        ("i5", 6),
+        ("k5", 6),
+        ("l5", 5),
+        ("m5", 6),
+        ("n5", 7),
+        ("i2", 8),
+        ("k2", 8),
+        ("i4", 10),
+        ("k4", 10),
+        ("g3", 4),
+        ("m3", 4),
+        ("j1", 4),
+        ("j3", 21),
+        ("h3", 3),
+        ("l3", 3),
+        ("j2", 0),
+    ];
+    for (label, n) in by_hand {
+        assert_eq!(ends(&g, &p, label).len(), n, "{label}");
+    }
+    // A level-3 Guardian on h3 (the long move): the naive flood agrees.
+    let raised = g.write_position(&p).replace("G2h3", "G3h3");
+    let q = pos(&g, &raised);
+    assert_eq!(ends(&g, &q, "h3").len(), 166);
+    assert_eq!(naive::moves_of(&raised, "h3"), 166);
+    assert_eq!(naive::moves_of(&raised, "j3"), 21);
+    assert_eq!(16 * (117 + 6) + 2 * (117 + 3 + 166), 2540);
+}
+
 #[test]
 fn perft_agrees_with_generating_and_playing() {
     for (e, g) in entries() {
@@ -274,40 +313,53 @@ mod naive {
         }
     }
 
-    fn moves(b: &Board, south: bool, forbidden: bool) -> usize {
-        let mut total = 0;
-        for (&c, p) in b.iter().filter(|(_, p)| p.south == south) {
-            if !forbidden && in_enemy_zone(b, south, c) {
-                continue;
-            }
-            let mut ends = HashSet::new();
-            match p.kind {
-                'S' => {}
-                'F' => {
-                    for d in ALL {
-                        let t = (c.0 + d.0, c.1 + d.1);
-                        let supported = b.iter().any(|(&q, o)| {
-                            o.south == south && o.kind != 'F' && adjacent(q, c) && adjacent(q, t)
-                        });
-                        if on(t) && !b.contains_key(&t) && supported {
-                            ends.insert(t);
-                        }
+    fn piece_moves(b: &Board, c: (i32, i32), p: P, forbidden: bool) -> usize {
+        let south = p.south;
+        if !forbidden && in_enemy_zone(b, south, c) {
+            return 0;
+        }
+        let mut ends = HashSet::new();
+        match p.kind {
+            'S' => {}
+            'F' => {
+                for d in ALL {
+                    let t = (c.0 + d.0, c.1 + d.1);
+                    let supported = b.iter().any(|(&q, o)| {
+                        o.south == south && o.kind != 'F' && adjacent(q, c) && adjacent(q, t)
+                    });
+                    if on(t) && !b.contains_key(&t) && supported {
+                        ends.insert(t);
                     }
                 }
-                'G' if p.level >= 3 => long(b, c, &mut ends),
-                'G' => walks(b, c, c, 2, &DIAG, &mut ends),
-                'M' => walks(b, c, c, 3, &ALL, &mut ends),
-                'V' | 'E' => walks(b, c, c, 2, &ALL, &mut ends),
-                'D' => walks(b, c, c, 1, &ALL, &mut ends),
-                other => panic!("kind {other}"),
             }
-            total += ends
-                .iter()
-                .filter(|t| b.get(t).is_none_or(|o| o.south != south && p.kind != 'F'))
-                .filter(|&&t| !forbidden || !in_enemy_zone(b, south, t))
-                .count();
+            'G' if p.level >= 3 => long(b, c, &mut ends),
+            'G' => walks(b, c, c, 2, &DIAG, &mut ends),
+            'M' => walks(b, c, c, 3, &ALL, &mut ends),
+            'V' | 'E' => walks(b, c, c, 2, &ALL, &mut ends),
+            'D' => walks(b, c, c, 1, &ALL, &mut ends),
+            other => panic!("kind {other}"),
         }
-        total
+        ends.iter()
+            .filter(|t| b.get(t).is_none_or(|o| o.south != south && p.kind != 'F'))
+            .filter(|&&t| !forbidden || !in_enemy_zone(b, south, t))
+            .count()
+    }
+
+    fn moves(b: &Board, south: bool, forbidden: bool) -> usize {
+        b.iter()
+            .filter(|(_, p)| p.south == south)
+            .map(|(&c, &p)| piece_moves(b, c, p, forbidden))
+            .sum()
+    }
+
+    /// The moves of the piece on `cell` (`h3`).
+    pub fn moves_of(fen: &str, cell: &str) -> usize {
+        let (_, b) = parse(fen);
+        let c = (
+            i32::from(cell.as_bytes()[0] - b'a'),
+            cell[1..].parse::<i32>().expect("rank") - 1,
+        );
+        piece_moves(&b, c, b[&c], false)
     }
 
     /// The number of legal turns: every upgrade (+1 on each non-Sect
