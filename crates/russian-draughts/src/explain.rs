@@ -71,10 +71,9 @@ pub fn explain(
     let legal = legal_moves(engine, pos);
     let bit = 1u64 << from;
     if pos.occupied() & bit == 0 {
-        let own: Vec<Move> = legal.clone();
         return illegal(
             format!("there is no piece on {}", name(from)),
-            Some(format!("{side} can play {}", list(game, &own))),
+            Some(format!("{side} can play {}", list(game, &legal))),
         );
     }
     if pos.own() & bit == 0 {

@@ -1,7 +1,6 @@
 //! Moves with their paths: every capture route, the legal moves among them
 //! (each once), and how they are written.
 
-use crate::layout::Bits;
 use crate::movegen::{Engine, RouteSink};
 use crate::position::Position;
 
@@ -153,9 +152,4 @@ pub fn between(engine: &Engine, a: u8, b: u8) -> Option<(usize, Vec<u8>)> {
         }
     }
     None
-}
-
-/// The bits of a bitboard, as square bits.
-pub fn bits(board: u64) -> impl Iterator<Item = u8> {
-    Bits(board).map(|b| b as u8)
 }
