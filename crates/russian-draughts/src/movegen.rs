@@ -703,6 +703,18 @@ impl Engine {
         list.clear();
         self.actions_g(g, pos, list, keep_duplicates);
         let mut total = 0;
+        if depth == 2 && !no_bulk {
+            // The last two plies in one loop: play, then count.
+            let Some(scratch) = rest.first_mut() else {
+                return 0;
+            };
+            for a in list.iter() {
+                let mut next = *pos;
+                next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
+                total += self.count_moves(g, &next, scratch, keep_duplicates);
+            }
+            return total;
+        }
         for a in list.iter() {
             let mut next = *pos;
             next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
