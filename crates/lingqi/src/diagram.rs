@@ -4,12 +4,14 @@
 use crate::Lingqi;
 use crate::piece::side_name;
 use crate::position::Position;
+use crate::rules::ZoneEnd;
 use board_core::{DiagramOptions, Side};
 
 impl Lingqi {
     /// A 19×19 diagram for people. With `options.zones`, an empty cell in
     /// South's zone shows `+`, in North's `-`, in both `*`, and a piece that
-    /// stands in an enemy zone (trapped, L9) carries a `!`.
+    /// stands in an enemy zone (trapped, L9, unless `zone_end = "forbidden"`)
+    /// carries a `!`.
     pub fn draw(&self, position: &Position, options: &DiagramOptions) -> String {
         let zones = self.zones(position);
         let cell = |n| match position.piece(n) {
@@ -38,9 +40,14 @@ impl Lingqi {
             position.turn
         ));
         if options.zones {
-            out.push_str(
-                "zones: + South's, - North's, * both; ! a piece trapped in an enemy zone\n",
-            );
+            out.push_str(match self.rules.zone_end {
+                ZoneEnd::Trapped => {
+                    "zones: + South's, - North's, * both; ! a piece in an enemy zone (trapped, L9)\n"
+                }
+                ZoneEnd::Forbidden => {
+                    "zones: + South's, - North's, * both; ! a piece in an enemy zone (no move ends in one)\n"
+                }
+            });
         }
         out
     }
