@@ -10,6 +10,7 @@
 use crate::layout::{Bits, Layout, NE, NW, SE, SW};
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion, Rules};
+use board_core::Side;
 
 /// The rules compiled for the move generator: the layout and the switches.
 #[derive(Clone, Debug)]
@@ -138,6 +139,13 @@ pub trait Geom: Copy {
     }
 }
 
+/// One step towards the constant direction `D` (a [`Geom::step`] the
+/// compiler resolves).
+#[inline(always)]
+fn to<G: Geom, const D: usize>(g: G, bits: u64) -> u64 {
+    g.step(bits, D)
+}
+
 /// Shifts known at compile time (`K` = 5 on 8×8 boards, 6 on 10×10).
 #[derive(Clone, Copy, Debug)]
 pub struct Fixed<const K: u32>;
@@ -216,51 +224,64 @@ impl<S: RouteSink, G: Geom> Search<'_, S, G> {
     /// go to the sink.
     #[inline]
     fn short_jumps(&mut self, at: u64, captured: u64, mask: u8, man: bool) -> bool {
-        let g = self.geom;
         let mut found = false;
-        for d in 0..4 {
-            if mask & (1 << d) == 0 {
-                continue;
-            }
-            let over = g.step(at, d) & self.enemy & !captured;
-            if over == 0 {
-                continue;
-            }
-            let land = g.step(over, d) & self.empty;
-            if land == 0 {
-                continue;
-            }
-            found = true;
-            let now = captured | over;
-            let saved_order = self.order;
-            if self.track_order {
-                self.order = (saved_order << 6) | u128::from(over.trailing_zeros() + 1);
-            }
-            self.path[self.len] = land.trailing_zeros() as u8;
-            self.len += 1;
-            if man && land & self.promotion != 0 {
-                match self.mid_promotion {
-                    MidCapturePromotion::ContinueAsKing => {
-                        self.crowned = true;
-                        if !self.king_jumps(land, now) {
-                            self.emit(now, true);
-                        }
-                        self.crowned = false;
-                    }
-                    MidCapturePromotion::EndsMove => self.emit(now, true),
-                    MidCapturePromotion::ContinueAsMan => {
-                        if !self.short_jumps(land, now, self.man_mask, true) {
-                            self.emit(now, true);
-                        }
-                    }
-                }
-            } else if !self.short_jumps(land, now, mask, man) {
-                self.emit(now, false);
-            }
-            self.len -= 1;
-            self.order = saved_order;
+        if mask & (1 << NE) != 0 {
+            found |= self.jump::<NE>(at, captured, mask, man);
+        }
+        if mask & (1 << NW) != 0 {
+            found |= self.jump::<NW>(at, captured, mask, man);
+        }
+        if mask & (1 << SE) != 0 {
+            found |= self.jump::<SE>(at, captured, mask, man);
+        }
+        if mask & (1 << SW) != 0 {
+            found |= self.jump::<SW>(at, captured, mask, man);
         }
         found
+    }
+
+    /// The jump from `at` towards `D` and every sequence that follows it;
+    /// returns whether the jump exists.
+    #[inline(always)]
+    fn jump<const D: usize>(&mut self, at: u64, captured: u64, mask: u8, man: bool) -> bool {
+        let g = self.geom;
+        let over = to::<G, D>(g, at) & self.enemy & !captured;
+        if over == 0 {
+            return false;
+        }
+        let land = to::<G, D>(g, over) & self.empty;
+        if land == 0 {
+            return false;
+        }
+        let now = captured | over;
+        let saved_order = self.order;
+        if self.track_order {
+            self.order = (saved_order << 6) | u128::from(over.trailing_zeros() + 1);
+        }
+        self.path[self.len] = land.trailing_zeros() as u8;
+        self.len += 1;
+        if man && land & self.promotion != 0 {
+            match self.mid_promotion {
+                MidCapturePromotion::ContinueAsKing => {
+                    self.crowned = true;
+                    if !self.king_jumps(land, now) {
+                        self.emit(now, true);
+                    }
+                    self.crowned = false;
+                }
+                MidCapturePromotion::EndsMove => self.emit(now, true),
+                MidCapturePromotion::ContinueAsMan => {
+                    if !self.short_jumps(land, now, self.man_mask, true) {
+                        self.emit(now, true);
+                    }
+                }
+            }
+        } else if !self.short_jumps(land, now, mask, man) {
+            self.emit(now, false);
+        }
+        self.len -= 1;
+        self.order = saved_order;
+        true
     }
 
     /// Jumps of a king from `at`; returns whether any exists.
@@ -364,13 +385,20 @@ impl Engine {
         let men = pos.own() & !pos.kings;
         let enemy = pos.enemy();
         let mask = self.man_capture_mask[pos.side.index()];
-        let mut jumpers = 0;
         // A man on `s` jumps towards `d` when `s + d` is an enemy and
         // `s + 2d` is empty: step the empty squares back twice.
-        for (d, back) in [(NE, SW), (NW, SE), (SE, NW), (SW, NE)] {
-            if mask & (1 << d) != 0 {
-                jumpers |= g.step(g.step(empty, back) & enemy, back);
-            }
+        let mut jumpers = 0;
+        if mask & (1 << NE) != 0 {
+            jumpers |= to::<G, SW>(g, to::<G, SW>(g, empty) & enemy);
+        }
+        if mask & (1 << NW) != 0 {
+            jumpers |= to::<G, SE>(g, to::<G, SE>(g, empty) & enemy);
+        }
+        if mask & (1 << SE) != 0 {
+            jumpers |= to::<G, NW>(g, to::<G, NW>(g, empty) & enemy);
+        }
+        if mask & (1 << SW) != 0 {
+            jumpers |= to::<G, NE>(g, to::<G, NE>(g, empty) & enemy);
         }
         jumpers & men
     }
@@ -488,16 +516,20 @@ impl Engine {
             }
         }
         let men = own & !pos.kings;
-        let dirs = match pos.side.index() {
-            0 => [(NE, SW), (NW, SE)],
-            _ => [(SE, NW), (SW, NE)],
+        let mut each = |targets: u64, back: fn(G, u64) -> u64| {
+            for bit in Bits(targets & empty) {
+                let to = 1u64 << bit;
+                f(back(g, to), to, to & promotion != 0);
+            }
         };
-        for (d, back) in dirs {
-            let mut targets = g.step(men, d) & empty;
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets ^= to;
-                f(g.step(to, back), to, to & promotion != 0);
+        match pos.side {
+            Side::White => {
+                each(to::<G, NE>(g, men), to::<G, SW>);
+                each(to::<G, NW>(g, men), to::<G, SE>);
+            }
+            Side::Black => {
+                each(to::<G, SE>(g, men), to::<G, NW>);
+                each(to::<G, SW>(g, men), to::<G, NE>);
             }
         }
     }
@@ -508,22 +540,29 @@ impl Engine {
         let own = pos.own();
         let men = own & !pos.kings;
         let kings = own & pos.kings;
-        let (a, b) = match pos.side.index() {
-            0 => (NE, NW),
-            _ => (SE, SW),
+        let (a, b) = match pos.side {
+            Side::White => (to::<G, NE>(g, men), to::<G, NW>(g, men)),
+            Side::Black => (to::<G, SE>(g, men), to::<G, SW>(g, men)),
         };
-        let mut n = u64::from((g.step(men, a) & empty).count_ones())
-            + u64::from((g.step(men, b) & empty).count_ones());
+        let mut n = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
         if kings != 0 {
-            for d in 0..4 {
-                let mut f = g.step(kings, d) & empty;
+            n += self.king_ray_count::<G, NE>(g, kings, empty)
+                + self.king_ray_count::<G, NW>(g, kings, empty)
+                + self.king_ray_count::<G, SE>(g, kings, empty)
+                + self.king_ray_count::<G, SW>(g, kings, empty);
+        }
+        n
+    }
+
+    /// The plain moves of the kings towards `D`.
+    #[inline(always)]
+    fn king_ray_count<G: Geom, const D: usize>(&self, g: G, kings: u64, empty: u64) -> u64 {
+        let mut f = to::<G, D>(g, kings) & empty;
+        let mut n = u64::from(f.count_ones());
+        if self.flying {
+            while f != 0 {
+                f = to::<G, D>(g, f) & empty;
                 n += u64::from(f.count_ones());
-                if self.flying {
-                    while f != 0 {
-                        f = g.step(f, d) & empty;
-                        n += u64::from(f.count_ones());
-                    }
-                }
             }
         }
         n

@@ -45,14 +45,11 @@ impl Position {
             Side::White => [white_moved, black & !captured],
             Side::Black => [white & !captured, black_moved],
         };
-        let kings = self.kings & !captured;
-        self.kings = if kings & from != 0 {
-            (kings & !from) | to
-        } else if promote {
-            kings | to
-        } else {
-            kings
-        };
+        // Without branches: the piece leaves `from`, and `to` holds a king
+        // if a king moved or a man is crowned.
+        let king_moves = 0u64.wrapping_sub(u64::from(self.kings & from != 0));
+        let crowned = 0u64.wrapping_sub(u64::from(promote));
+        self.kings = (self.kings & !captured & !from) | (to & (king_moves | crowned));
         self.side = self.side.opposite();
     }
 }
