@@ -21,7 +21,7 @@ const ENDGAME: &str = "S:S0a1,M3c3,D0d4,F0b2,G2e1:S0s19,M3q17,F1r18,D0p16,E2n15:
 fn conformance_default_profile() {
     let g = game();
     playouts(&g, None, 1, 2, 1);
-    playouts(&g, Some(ENDGAME), 1, 20, 2);
+    playouts(&g, Some(ENDGAME), 1, 12, 2);
     conformance::check_perft(&g, &g.start_position(), 1, &PerftOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
 }
@@ -30,7 +30,7 @@ fn conformance_default_profile() {
 fn conformance_forbidden_zones_profile() {
     let g = forbidden_game();
     playouts(&g, None, 1, 1, 3);
-    playouts(&g, Some(ENDGAME), 1, 20, 4);
+    playouts(&g, Some(ENDGAME), 1, 12, 4);
 }
 
 #[test]
