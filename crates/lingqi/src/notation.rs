@@ -295,6 +295,17 @@ impl Lingqi {
                 None,
             ));
         }
+        if !reach.ends.contains(to)
+            && mobility == Mobility::Formation
+            && after.piece(to).is_some_and(|p| p.side != side)
+        {
+            return Err(illegal(
+                format!(
+                    "{what} cannot take {tl}: a Formation never attacks, it moves only to an empty cell (L10)"
+                ),
+                None,
+            ));
+        }
         if !reach.ends.contains(to) {
             let how = match mobility {
                 Mobility::Steps(n) => format!("in exactly {n} step(s)"),
@@ -304,11 +315,20 @@ impl Lingqi {
             let mut ends: Vec<NodeId> = reach.ends.iter().collect();
             ends.sort_by_key(|&n| (self.graph.node(n).x, self.graph.node(n).y));
             let cells: Vec<&str> = ends.iter().map(|&n| self.graph.label(n)).collect();
-            let help = if cells.is_empty() {
+            let mut help = if cells.is_empty() {
                 format!("{what} has no move")
             } else {
                 format!("{what} can go to {}", cells.join(" "))
             };
+            if let (Mobility::Steps(_), Some(level)) =
+                (mobility, self.rules.pieces.get(piece.kind).long_move_level)
+            {
+                help.push_str(&format!(
+                    "; a {} makes its long move from level {level} (L16), this one is level {}",
+                    piece.kind.name(),
+                    piece.level
+                ));
+            }
             return Err(illegal(
                 format!("{what} cannot reach {tl} {how}"),
                 Some(help),
