@@ -546,13 +546,7 @@ fn l16_long_move_turns_at_each_step() {
     // Around a wall of own Disciples on the diagonal: the walk turns.
     let p = pos(&g, "S:S0a1,G3j10,D0k11,D0l12,D0i11,D0h12:S0s19:1");
     assert!(ends(&g, &p, "j10").contains(&"j14".to_string()));
-    let q = after(
-        &g,
-        &p,
-        "^a1 j10-k9-l10-m11-n12-m13-l14-k15-j14"
-            .replace("^a1", "^j10")
-            .as_str(),
-    );
+    let q = after(&g, &p, "^j10 j10-k9-l10-m11-n12-m13-l14-k15-j14");
     assert_eq!(at(&g, &q, "j14"), "G4");
     // The slide reading: one diagonal line, like a bishop.
     let slide = variant(
