@@ -136,6 +136,12 @@ impl GameTask for Perft<'_> {
         let json = args.json || args.format == PerftFormat::Json;
         let profile = game.header().id().to_string();
         let fen = game.write_position(&position);
+        if args.divide && args.removal_ply {
+            anyhow::bail!(
+                "--divide splits the count by whole moves, and with --removal-ply a move that \
+                 closes a mill is two plies; run --divide without --removal-ply"
+            );
+        }
         if args.divide {
             let mut moves = Vec::new();
             game.legal_moves(&position, &mut moves);
