@@ -3,9 +3,10 @@
 use crate::explain::explain;
 use crate::fen::{parse_fen, write_fen};
 use crate::layout::Layout;
+use crate::matching::find_move;
 use crate::movegen::Engine;
 use crate::moves::{Move, legal_moves, legal_routes, route_matches};
-use crate::notation::parse_move_text;
+use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
 use crate::squares::write_square;
@@ -23,6 +24,7 @@ pub struct Draughts {
     rules: Rules,
     engine: Engine,
     start: Position,
+    pub(crate) squares: SquareTable,
 }
 
 impl Draughts {
@@ -70,6 +72,35 @@ impl Draughts {
             self.square_name(mv.from),
             self.square_name(mv.to())
         )
+    }
+
+    /// Reads a move by listing every legal route of the position and
+    /// matching the text against each: what [`Game::parse_move`] does when
+    /// its quick way (only the written piece's moves) finds no single move,
+    /// to say why. Same answers as `parse_move`.
+    pub fn parse_move_listing(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        let written = parse_move_text(&self.graph, text)?;
+        let squares: Vec<u8> = written
+            .squares
+            .iter()
+            .map(|(n, _)| self.engine.layout.bit(*n) as u8)
+            .collect();
+        let routes = legal_routes(&self.engine, position);
+        let mut found: Vec<Move> = Vec::new();
+        for r in routes.iter().filter(|r| route_matches(r, &squares)) {
+            if !found.contains(r) {
+                found.push(r.clone());
+            }
+        }
+        match found.len() {
+            1 => Ok(found.swap_remove(0)),
+            0 => Err(explain(self, position, &squares, written.capture_separator, &routes).into()),
+            _ => Err(LegalityError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: found.iter().map(|m| self.write_full(m)).collect(),
+            }
+            .into()),
+        }
     }
 
     /// The name of a side in messages.
@@ -132,12 +163,14 @@ impl Game for Draughts {
             ));
         }
         let engine = Engine::new(layout, &rules);
+        let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
         Ok(Draughts {
             header: profile.header,
             graph: profile.graph,
             rules,
             engine,
             start,
+            squares,
         })
     }
 
@@ -231,29 +264,17 @@ impl Game for Draughts {
         }
     }
 
+    /// The common forms of move text are read without allocating, and only
+    /// the written piece's moves are generated; anything else (and every
+    /// error) goes through [`Draughts::parse_move_listing`].
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        let written = parse_move_text(&self.graph, text)?;
-        let squares: Vec<u8> = written
-            .squares
-            .iter()
-            .map(|(n, _)| self.engine.layout.bit(*n) as u8)
-            .collect();
-        let routes = legal_routes(&self.engine, position);
-        let mut found: Vec<Move> = Vec::new();
-        for r in routes.iter().filter(|r| route_matches(r, &squares)) {
-            if !found.contains(r) {
-                found.push(r.clone());
+        let mut buffer = [0u8; QUICK_SQUARES];
+        if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
+            if let Some(mv) = find_move(&self.engine, position, squares) {
+                return Ok(mv);
             }
         }
-        match found.len() {
-            1 => Ok(found.swap_remove(0)),
-            0 => Err(explain(self, position, &squares, written.capture_separator, &routes).into()),
-            _ => Err(LegalityError::Ambiguous {
-                text: text.trim().to_string(),
-                candidates: found.iter().map(|m| self.write_full(m)).collect(),
-            }
-            .into()),
-        }
+        self.parse_move_listing(position, text)
     }
 
     /// A move split by a space after its separator (`1- 7`, `35x 4`, as

@@ -12,6 +12,7 @@ pub mod explain;
 pub mod fen;
 pub mod game;
 pub mod layout;
+pub mod matching;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -487,6 +487,87 @@ impl Engine {
         by_kings || jumpers != 0
     }
 
+    /// Which pieces of the side to move have a capture: the men with a first
+    /// jump, and whether some king has one (bitboard tests, no search).
+    pub fn capturers(&self, pos: &Position) -> (u64, bool) {
+        with_geom!(self, g => {
+            let empty = self.layout.squares & !pos.occupied();
+            (self.man_jumpers(g, pos, empty), self.king_can_capture(g, pos, empty))
+        })
+    }
+
+    /// Every complete capture sequence of the pieces of the side to move in
+    /// `pieces` (kings first, then men, each in bit order, as
+    /// [`Engine::captures`] finds them), with neither the maximum rule nor
+    /// king priority applied. The capture order given to the sink is 0.
+    pub fn captures_of<S: RouteSink>(&self, pos: &Position, pieces: u64, sink: &mut S) {
+        with_geom!(self, g => {
+            let occupied = pos.occupied();
+            let own = pos.own() & pieces;
+            let mut search = Search {
+                geom: g,
+                empty: 0,
+                enemy: pos.enemy(),
+                promotion: self.layout.promotion[pos.side.index()],
+                man_mask: self.man_capture_mask[pos.side.index()],
+                mid_promotion: self.mid_promotion,
+                flying: self.flying,
+                from: 0,
+                by_king: true,
+                crowned: false,
+                track_order: false,
+                order: 0,
+                path: [0; 64],
+                len: 0,
+                sink,
+            };
+            for b in Bits(own & pos.kings) {
+                search.from = b;
+                search.empty = self.layout.squares & !(occupied & !(1 << b));
+                search.king_jumps(1 << b, 0);
+            }
+            search.by_king = false;
+            let mask = search.man_mask;
+            for b in Bits(own & !pos.kings) {
+                search.from = b;
+                search.empty = self.layout.squares & !(occupied & !(1 << b));
+                search.short_jumps(1 << b, 0, mask, true);
+            }
+        })
+    }
+
+    /// The plain move of the piece on `from` to `to` (bits), if it is one
+    /// of the side to move's plain moves: whether a man is crowned by it.
+    pub fn quiet_move(&self, pos: &Position, from: u8, to: u8) -> Option<bool> {
+        let l = &self.layout;
+        let start = 1u64 << from;
+        let target = 1u64 << to;
+        let empty = l.squares & !pos.occupied();
+        if pos.own() & start == 0 || empty & target == 0 {
+            return None;
+        }
+        if pos.kings & start != 0 {
+            for d in 0..4 {
+                let mut x = l.step(start, d) & empty;
+                while x != 0 {
+                    if x == target {
+                        return Some(false);
+                    }
+                    if !self.flying {
+                        break;
+                    }
+                    x = l.step(x, d) & empty;
+                }
+            }
+            return None;
+        }
+        let forward = l.forward[pos.side.index()];
+        if forward.iter().any(|&d| l.step(start, d) & target != 0) {
+            return Some(target & l.promotion[pos.side.index()] != 0);
+        }
+        None
+    }
+
     /// Calls `f(from, to, promote)` for every plain move (bits).
     pub fn quiet_moves(&self, pos: &Position, mut f: impl FnMut(u32, u32, bool)) {
         with_geom!(self, g => self.quiet_moves_g(g, pos, |from, to, promote| {

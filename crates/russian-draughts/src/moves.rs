@@ -124,13 +124,19 @@ pub fn legal_moves(engine: &Engine, pos: &Position) -> Vec<Move> {
 /// start and end, and every square written in between is a landing square
 /// of the route, in order.
 pub fn route_matches(route: &Move, squares: &[u8]) -> bool {
-    let [first, middle @ .., last] = squares else {
+    path_matches(route.from, &route.path, squares)
+}
+
+/// [`route_matches`] for a route given as its start and landing squares
+/// (at least one).
+#[inline]
+pub fn path_matches(from: u8, path: &[u8], squares: &[u8]) -> bool {
+    let ([first, middle @ .., last], [landings @ .., end]) = (squares, path) else {
         return false;
     };
-    if *first != route.from || *last != route.to() {
+    if *first != from || last != end {
         return false;
     }
-    let landings = &route.path[..route.path.len() - 1];
     let mut rest = landings.iter();
     middle.iter().all(|s| rest.any(|l| l == s))
 }

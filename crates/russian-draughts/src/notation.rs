@@ -159,3 +159,129 @@ pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxErro
         }),
     }
 }
+
+/// The most squares a move written in a common form may name for
+/// [`quick_squares`] (longer texts go the general way).
+pub const QUICK_SQUARES: usize = 32;
+
+/// Square names to bits, built once per profile from the graph, for reading
+/// the common forms of move text without allocating: every label of the
+/// form letter + rank (`c3`, `j10`) and every square number.
+#[derive(Clone, Debug)]
+pub struct SquareTable {
+    /// `(file, rank)` → bit, at `file * 100 + rank` (`NONE` if no square).
+    algebraic: Vec<u8>,
+    /// Square number → bit (`NONE` if no square).
+    numeric: Vec<u8>,
+}
+
+/// No square.
+const NONE: u8 = u8::MAX;
+
+impl SquareTable {
+    /// The table of a graph; `bit` gives a node's bit in the layout.
+    pub fn new(graph: &Graph, bit: impl Fn(NodeId) -> u32) -> SquareTable {
+        let mut algebraic = vec![NONE; 26 * 100];
+        for n in graph.node_ids() {
+            let Some((file, rank)) = split_label(graph.label(n).as_bytes()) else {
+                continue;
+            };
+            // The node `parse_square` finds for this text.
+            if let Some(m) = graph.node_by_label(graph.label(n)) {
+                algebraic[file * 100 + rank] = bit(m) as u8;
+            }
+        }
+        let mut numeric = vec![NONE; 100];
+        for (k, slot) in numeric.iter_mut().enumerate().skip(1) {
+            if let Some(m) = graph.node_by_number(k) {
+                *slot = bit(m) as u8;
+            }
+        }
+        SquareTable { algebraic, numeric }
+    }
+}
+
+/// `c3` → (2, 3): a lowercase letter other than `x` (a separator) and a
+/// rank of one or two digits without a leading zero.
+fn split_label(label: &[u8]) -> Option<(usize, usize)> {
+    match *label {
+        [f @ b'a'..=b'z', r @ b'1'..=b'9'] if f != b'x' => {
+            Some((usize::from(f - b'a'), usize::from(r - b'0')))
+        }
+        [f @ b'a'..=b'z', r @ b'1'..=b'9', s @ b'0'..=b'9'] if f != b'x' => Some((
+            usize::from(f - b'a'),
+            usize::from(r - b'0') * 10 + usize::from(s - b'0'),
+        )),
+        _ => None,
+    }
+}
+
+/// The squares of a move text written in a common form, as bits, in order:
+/// squares of the table (`c3`, `22`) joined by one `-`, `x`, `X` or `:`
+/// each (or, before a letter, by nothing: `a3b4`), at least two, with
+/// trailing `!`, `?` and blanks ignored.
+///
+/// `None` for anything else (blanks inside, `×`, `3228`, a square not on
+/// the board, a syntax error): such texts go through [`parse_move_text`].
+/// When this gives squares, [`parse_move_text`] gives the same.
+pub fn quick_squares<'a>(
+    table: &SquareTable,
+    text: &[u8],
+    out: &'a mut [u8; QUICK_SQUARES],
+) -> Option<&'a [u8]> {
+    let mut end = text.len();
+    while end > 0 && matches!(text[end - 1], b'!' | b'?' | b' ' | b'\t') {
+        end -= 1;
+    }
+    let body = &text[..end];
+    let mut len = 0;
+    let mut i = 0;
+    loop {
+        // A square at `i`.
+        let c = *body.get(i)?;
+        let digit = |j: usize| body.get(j).copied().filter(u8::is_ascii_digit);
+        let bit = if c.is_ascii_lowercase() && c != b'x' {
+            let first = digit(i + 1).filter(|&d| d != b'0')?;
+            let (rank, next) = match digit(i + 2) {
+                Some(second) => {
+                    let rank = usize::from(first - b'0') * 10 + usize::from(second - b'0');
+                    (rank, i + 3)
+                }
+                None => (usize::from(first - b'0'), i + 2),
+            };
+            if digit(next).is_some() {
+                return None;
+            }
+            i = next;
+            table.algebraic[usize::from(c - b'a') * 100 + rank]
+        } else if c.is_ascii_digit() && c != b'0' {
+            let (number, next) = match digit(i + 1) {
+                Some(second) => (
+                    usize::from(c - b'0') * 10 + usize::from(second - b'0'),
+                    i + 2,
+                ),
+                None => (usize::from(c - b'0'), i + 1),
+            };
+            if digit(next).is_some() {
+                return None;
+            }
+            i = next;
+            table.numeric[number]
+        } else {
+            return None;
+        };
+        if bit == NONE || len == QUICK_SQUARES {
+            return None;
+        }
+        out[len] = bit;
+        len += 1;
+        match body.get(i) {
+            None if len >= 2 => return Some(&out[..len]),
+            None => return None,
+            Some(b'-' | b'x' | b'X' | b':') => i += 1,
+            // `a3b4`: a square that starts with a letter needs no separator.
+            Some(c) if c.is_ascii_lowercase() => {}
+            Some(_) => return None,
+        }
+    }
+}
