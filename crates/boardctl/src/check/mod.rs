@@ -55,12 +55,16 @@ fn open(path: &std::path::Path) -> anyhow::Result<Input> {
 }
 
 /// Totals over every file.
-#[derive(Default)]
-struct Totals {
-    games: u64,
-    moves: u64,
-    errors: u64,
-    warnings: u64,
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Games read (not counting text between games that held only problems).
+    pub games: u64,
+    /// Moves replayed.
+    pub moves: u64,
+    /// Diagnostics of severity error.
+    pub errors: u64,
+    /// Diagnostics of severity warning.
+    pub warnings: u64,
 }
 
 /// Reads games until a batch is full; `false` when the input is done.
@@ -81,6 +85,8 @@ fn read_batch<R: Read>(
 
 /// The progress bar, shown on a terminal once a run takes a while.
 struct Progress {
+    /// Whether a bar may be shown at all (never in-process).
+    enabled: bool,
     started: Instant,
     total: Option<u64>,
     done_before: u64,
@@ -90,7 +96,8 @@ struct Progress {
 impl Progress {
     fn update(&mut self, file_bytes: u64) {
         let position = self.done_before + file_bytes;
-        if self.bar.is_none()
+        if self.enabled
+            && self.bar.is_none()
             && self.started.elapsed() > Duration::from_secs(1)
             && io::stderr().is_terminal()
         {
@@ -126,6 +133,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
         .context("cannot start the worker threads")?;
     let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
     let mut progress = Progress {
+        enabled: true,
         started,
         total,
         done_before: 0,
@@ -168,6 +176,71 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     } else {
         EXIT_OK
     })
+}
+
+/// `boardctl check` in-process on one stream, with its worker threads and
+/// loaded profiles kept between calls (what a fuzz target or a test wants):
+/// no files, no terminal, no summary line.
+pub struct Checker {
+    cache: RulesCache,
+    pool: rayon::ThreadPool,
+    format: CheckFormat,
+}
+
+impl Checker {
+    /// A checker with `rules` as the `--rules` fallback, findings rendered
+    /// in `format`, on `jobs` worker threads (0: one per core).
+    pub fn new(rules: Option<&str>, format: CheckFormat, jobs: usize) -> anyhow::Result<Self> {
+        Ok(Checker {
+            cache: RulesCache::new(rules)?,
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .context("cannot start the worker threads")?,
+            format,
+        })
+    }
+
+    /// Checks every game of `stream` (named `name` in the findings) and
+    /// writes the findings to `out`, as `boardctl check` would.
+    pub fn check_reader(
+        &mut self,
+        name: &str,
+        stream: impl Read + Send + 'static,
+        out: &mut impl Write,
+    ) -> anyhow::Result<Totals> {
+        let mut totals = Totals::default();
+        let mut progress = Progress {
+            enabled: false,
+            started: Instant::now(),
+            total: None,
+            done_before: 0,
+            bar: None,
+        };
+        let input = Input {
+            name: name.to_string(),
+            stream: Box::new(stream),
+            size: None,
+        };
+        check_stream(
+            input,
+            &mut self.cache,
+            &self.pool,
+            self.format,
+            out,
+            &mut totals,
+            &mut progress,
+        )?;
+        Ok(totals)
+    }
+}
+
+/// Checks `bytes` as one record file with `rules` as the `--rules`
+/// fallback, on one worker thread, discarding the findings: the totals.
+/// Any bytes give totals or an error value, never a panic.
+pub fn check_bytes(bytes: &[u8], rules: Option<&str>) -> anyhow::Result<Totals> {
+    let mut checker = Checker::new(rules, CheckFormat::Json, 1)?;
+    checker.check_reader("<bytes>", io::Cursor::new(bytes.to_vec()), &mut io::sink())
 }
 
 /// Checks one input; `false` when standard output was closed (`| head`),
