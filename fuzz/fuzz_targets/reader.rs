@@ -2,7 +2,7 @@
 //! in order, and reading ends.
 #![no_main]
 
-use board_core::record::{Reader, ReadError, Span, Visitor};
+use board_core::record::{ReadError, Reader, Span, Visitor};
 use libfuzzer_sys::fuzz_target;
 
 struct Spans {
@@ -13,7 +13,10 @@ struct Spans {
 
 impl Spans {
     fn at(&mut self, span: Span) {
-        assert!(span.start.offset <= span.end, "span ends before it starts: {span:?}");
+        assert!(
+            span.start.offset <= span.end,
+            "span ends before it starts: {span:?}"
+        );
         assert!(span.end <= self.len, "span past the input: {span:?}");
         assert!(span.start.line >= 1 && span.start.column >= 1, "{span:?}");
         self.last = self.last.max(span.start.offset);
@@ -67,7 +70,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut reader = Reader::new(data);
     let mut calls = 0u64;
-    while reader.read_game(&mut spans).expect("reading a slice cannot fail") {
+    while reader
+        .read_game(&mut spans)
+        .expect("reading a slice cannot fail")
+    {
         calls += 1;
         assert!(calls <= data.len() as u64 + 1, "more games than bytes");
     }

@@ -83,10 +83,17 @@ pub fn fuzz_move<G: Game>(setup: &Setup<G>, data: &[u8]) {
     if let Ok(mv) = game.parse_move(position, &text) {
         let mut legal = Vec::new();
         game.legal_moves(position, &mut legal);
-        assert!(legal.contains(&mv), "`{text}` parsed to a move not generated: {mv:?}");
+        assert!(
+            legal.contains(&mv),
+            "`{text}` parsed to a move not generated: {mv:?}"
+        );
         let written = game.write_move(position, &mv);
         let back = game.parse_move(position, &written);
-        assert_eq!(back.as_ref(), Ok(&mv), "`{text}` → `{written}` does not read back");
+        assert_eq!(
+            back.as_ref(),
+            Ok(&mv),
+            "`{text}` → `{written}` does not read back"
+        );
         let mut next = position.clone();
         game.play(&mut next, &mv);
     }
@@ -103,13 +110,21 @@ pub fn fuzz_fen<G: Game>(setup: &Setup<G>, data: &[u8]) {
     if let Ok(position) = game.parse_position(&text) {
         let written = game.write_position(&position);
         let back = game.parse_position(&written);
-        assert_eq!(back.as_ref(), Ok(&position), "`{text}` → `{written}` does not read back");
+        assert_eq!(
+            back.as_ref(),
+            Ok(&position),
+            "`{text}` → `{written}` does not read back"
+        );
         let mut moves = Vec::new();
         game.legal_moves(&position, &mut moves);
         let _ = game.outcome(&position);
         for mv in moves.iter().take(8) {
             let w = game.write_move(&position, mv);
-            assert_eq!(game.parse_move(&position, &w).as_ref(), Ok(mv), "`{w}` in `{written}`");
+            assert_eq!(
+                game.parse_move(&position, &w).as_ref(),
+                Ok(mv),
+                "`{w}` in `{written}`"
+            );
             let mut next = position.clone();
             game.play(&mut next, mv);
         }

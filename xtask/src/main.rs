@@ -3,6 +3,9 @@
 //! - `cargo xtask ci`: every check CI runs, in the order a developer wants to
 //!   see failures: formatting, lints, the test suite (with the snapshots),
 //!   unreferenced snapshots, then the deep release tests (`--ignored`).
+//! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for a
+//!   few seconds each (also the last step of `ci`), when `cargo fuzz` is
+//!   installed; skipped with a note otherwise.
 //! - `cargo xtask snapshots [--update]`: the snapshot tests of every rule
 //!   profile and of the CLI; `--update` accepts changes and removes the
 //!   snapshots of deleted profiles.
@@ -115,6 +118,90 @@ fn snapshots(update: bool) -> anyhow::Result<()> {
     check_unreferenced(update)
 }
 
+/// The fuzz targets of `fuzz/Cargo.toml`, in the order the smoke run takes
+/// them.
+const FUZZ_TARGETS: &[&str] = &[
+    "reader",
+    "check",
+    "profile",
+    "move_draughts",
+    "move_morris",
+    "move_alquerque",
+    "move_lingqi",
+    "fen_draughts",
+    "fen_morris",
+    "fen_alquerque",
+    "fen_lingqi",
+];
+
+/// Runs every fuzz target for `seconds` each (libFuzzer, no sanitizer: the
+/// workspace forbids unsafe code), when `cargo fuzz` is installed. The
+/// fuzz crate needs nightly flags; `RUSTC_BOOTSTRAP=1` lets the stable
+/// toolchain take them.
+fn fuzz_smoke(seconds: u32) -> anyhow::Result<()> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let installed = Command::new(&cargo)
+        .args(["fuzz", "--version"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !installed {
+        eprintln!(
+            "note: `cargo fuzz` is not installed, skipping the fuzz smoke run \
+             (install: cargo install cargo-fuzz --locked)"
+        );
+        return Ok(());
+    }
+    let fuzz = root().join("fuzz");
+    let run = |args: &[&str]| -> anyhow::Result<()> {
+        eprintln!("$ (cd fuzz && cargo {})", args.join(" "));
+        let status = Command::new(&cargo)
+            .args(args)
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env_remove("CARGO_TARGET_DIR")
+            .current_dir(&fuzz)
+            .status()
+            .with_context(|| format!("cannot run {cargo}"))?;
+        if !status.success() {
+            bail!("`cargo {}` failed ({status})", args.join(" "));
+        }
+        Ok(())
+    };
+    run(&["fuzz", "build", "-O", "-s", "none"])?;
+    let time = format!("-max_total_time={seconds}");
+    let seeds = root().join("tests/data/records");
+    for target in FUZZ_TARGETS {
+        // A fresh corpus each run, seeded with the bundled records for the
+        // targets that read records.
+        let corpus = fuzz.join("corpus-smoke").join(target);
+        let _ = std::fs::remove_dir_all(&corpus);
+        std::fs::create_dir_all(&corpus)?;
+        let corpus = corpus.display().to_string();
+        let mut args = vec!["fuzz", "run", "-O", "-s", "none", target, corpus.as_str()];
+        if matches!(*target, "reader" | "check") {
+            for entry in std::fs::read_dir(&seeds)? {
+                let game = entry?.path();
+                if game.is_dir() {
+                    for file in std::fs::read_dir(&game)? {
+                        let file = file?.path();
+                        if file.extension().is_some_and(|e| e == "pdn") {
+                            let name = file
+                                .file_name()
+                                .map(|n| n.to_os_string())
+                                .unwrap_or_default();
+                            std::fs::copy(&file, std::path::Path::new(&corpus).join(name))?;
+                        }
+                    }
+                }
+            }
+        }
+        args.extend(["--", time.as_str(), "-rss_limit_mb=2048", "-timeout=10"]);
+        run(&args)?;
+    }
+    Ok(())
+}
+
 fn ci() -> anyhow::Result<()> {
     cargo(&["fmt", "--all", "--", "--check"], &[])?;
     cargo(
@@ -134,7 +221,7 @@ fn ci() -> anyhow::Result<()> {
         &["test", "--workspace", "--release", "--", "--ignored"],
         &[],
     )?;
-    Ok(())
+    fuzz_smoke(10)
 }
 
 fn main() -> anyhow::Result<()> {
@@ -142,6 +229,12 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["ci"] => ci(),
+        ["fuzz-smoke"] => fuzz_smoke(10),
+        ["fuzz-smoke", seconds] => fuzz_smoke(
+            seconds
+                .parse()
+                .with_context(|| format!("`{seconds}` is not a number of seconds"))?,
+        ),
         ["snapshots"] => snapshots(false),
         ["snapshots", "--update"] => snapshots(true),
         _ => {
@@ -150,6 +243,9 @@ fn main() -> anyhow::Result<()> {
                 "  ci                     formatting, clippy, tests, snapshots, deep release tests"
             );
             eprintln!("  snapshots [--update]   snapshot tests of every profile and of the CLI");
+            eprintln!(
+                "  fuzz-smoke [SECONDS]   every fuzz target for SECONDS (10) each, if cargo-fuzz is installed"
+            );
             std::process::exit(2);
         }
     }
