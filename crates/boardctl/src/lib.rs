@@ -4,6 +4,21 @@
 //! library is also what the fuzz targets under `fuzz/` (outside the
 //! workspace) drive, for example [`check::check_bytes`].
 
+/// `println!` that ends quietly when standard output is closed (`| head`)
+/// instead of panicking; for functions returning `anyhow::Result`.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::emit(&format!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+/// `print!` with the same care as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::emit(&format!($($arg)*))?
+    };
+}
+
 pub mod check;
 pub mod cli;
 pub mod play;
@@ -14,6 +29,7 @@ pub mod replay;
 use anyhow::Context;
 use board_core::ProfileSource;
 use cli::{Cli, Command, ProfilesCommand, RulesArgs};
+use std::io::Write;
 use std::path::Path;
 
 /// Exit code: everything checked was legal.
@@ -70,5 +86,15 @@ pub fn move_number(ply_index: usize) -> String {
         format!("{number}.")
     } else {
         format!("{number}...")
+    }
+}
+
+/// Writes to standard output; a reader that went away (`| head`) is not
+/// an error.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
     }
 }

@@ -31,29 +31,29 @@ impl GameTask for Validate<'_> {
             let side = game.side_name(game.side_to_move(&position));
             match game.parse_move(&position, text) {
                 Ok(mv) => {
-                    println!("{number} {text}: legal ({side})");
+                    outln!("{number} {text}: legal ({side})");
                     game.play(&mut position, &mv);
                 }
                 Err(e) => {
-                    println!("{number} {text}: {}", describe_move_error(&e));
+                    outln!("{number} {text}: {}", describe_move_error(&e));
                     if let MoveError::Syntax(s) = &e {
-                        println!("    {text}");
+                        outln!("    {text}");
                         let width = s.span.end.saturating_sub(s.span.start).max(1);
-                        println!("    {}{}", " ".repeat(s.span.start), "^".repeat(width));
+                        outln!("    {}{}", " ".repeat(s.span.start), "^".repeat(width));
                     }
                     if let Some(help) = move_error_help(&e) {
-                        println!("  help: {help}");
+                        outln!("  help: {help}");
                     }
                     let rest = self.0.moves.len() - ply - 1;
                     if rest > 0 {
-                        println!("({rest} later move(s) not checked)");
+                        outln!("({rest} later move(s) not checked)");
                     }
                     return Ok(EXIT_FINDINGS);
                 }
             }
         }
         if let Some(outcome) = game.outcome(&position) {
-            println!("game over: {}", describe_outcome(game, &outcome));
+            outln!("game over: {}", describe_outcome(game, &outcome));
         }
         Ok(EXIT_OK)
     }
@@ -110,7 +110,7 @@ impl GameTask for Moves<'_> {
             .collect();
         lines.sort();
         for l in lines {
-            println!("{l}");
+            outln!("{l}");
         }
         Ok(EXIT_OK)
     }
@@ -162,12 +162,12 @@ impl GameTask for Perft<'_> {
                     .collect();
                 let v = serde_json::json!({"profile": profile, "fen": fen, "depth": args.depth,
                     "moves": moves, "nodes": total, "seconds": t.elapsed().as_secs_f64()});
-                println!("{v}");
+                outln!("{v}");
             } else {
                 for (m, n) in rows {
-                    println!("{m}\t{n}");
+                    outln!("{m}\t{n}");
                 }
-                println!("total\t{total}");
+                outln!("total\t{total}");
             }
             return Ok(EXIT_OK);
         }
@@ -177,13 +177,13 @@ impl GameTask for Perft<'_> {
             let nodes = game.perft(&position, depth, &options);
             let seconds = t.elapsed().as_secs_f64();
             if !json {
-                println!("{depth}\t{nodes}");
+                outln!("{depth}\t{nodes}");
             }
             depths.push(serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds}));
         }
         if json {
             let v = serde_json::json!({"profile": profile, "fen": fen, "depths": depths});
-            println!("{v}");
+            outln!("{v}");
         }
         Ok(EXIT_OK)
     }

@@ -16,7 +16,7 @@ pub fn list() -> anyhow::Result<u8> {
         .collect();
     let width = rows.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
     for (id, description) in rows {
-        println!("{id:<width$}  {description}");
+        outln!("{id:<width$}  {description}");
     }
     Ok(EXIT_OK)
 }
@@ -79,15 +79,15 @@ pub fn show(args: &RulesArgs) -> anyhow::Result<u8> {
     let source = load_profile(args)?;
     let (_, graph) = parse_board(&source.origin, &source.text)?;
     let h = &source.header;
-    println!("{}: {}", h.id(), h.description);
+    outln!("{}: {}", h.id(), h.description);
     if let Some(base) = &h.based_on {
-        println!("based on: {base}");
+        outln!("based on: {base}");
     }
     for s in &h.sources {
-        println!("source: {s}");
+        outln!("source: {s}");
     }
-    print!("{}", describe_board(&graph));
+    out!("{}", describe_board(&graph));
     let game = AnyGame::load(&source)?;
-    print!("{}", game.run(StartPosition));
+    out!("{}", game.run(StartPosition));
     Ok(EXIT_OK)
 }

@@ -13,7 +13,7 @@ use anyhow::Context;
 use board_core::record::{Reader, Span};
 use board_core::{DiagramOptions, Game};
 use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::Read;
 
 /// Reads the file up to game `number` (from 1).
 fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
@@ -44,16 +44,6 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
     anyhow::bail!("{name} holds {seen} games; there is no game {}", args.game)
 }
 
-/// Writes to standard output; a reader that went away (`| head`) is not
-/// an error.
-fn emit(text: &str) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
-}
-
 /// `boardctl replay`.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let (name, game) = find_game(args)?;
@@ -66,11 +56,11 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 game: &game,
                 out: String::new(),
             });
-            emit(&text)?;
+            crate::emit(&text)?;
             Ok(code)
         }
         Err(d) => {
-            emit(&render_text(&name, &d, game.source.as_ref()))?;
+            crate::emit(&render_text(&name, &d, game.source.as_ref()))?;
             Ok(EXIT_USAGE)
         }
     }
