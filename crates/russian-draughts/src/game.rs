@@ -92,6 +92,16 @@ impl Draughts {
                 found.push(r.clone());
             }
         }
+        if found.len() > 1 {
+            // Every landing square written: the text names that route's
+            // move, even when a longer route passes the same squares.
+            let exact = routes
+                .iter()
+                .find(|r| r.from == squares[0] && r.path[..] == squares[1..]);
+            if let Some(route) = exact {
+                found.retain(|m| m == route);
+            }
+        }
         match found.len() {
             1 => Ok(found.swap_remove(0)),
             0 => Err(explain(self, position, &squares, written.capture_separator, &routes).into()),

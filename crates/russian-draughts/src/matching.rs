@@ -24,6 +24,8 @@ struct Candidate {
     by_king: bool,
     path: [u8; 64],
     len: usize,
+    /// Some route of this move has exactly the written landing squares.
+    exact: bool,
 }
 
 /// Receives capture routes: keeps the distinct moves from the written start
@@ -52,10 +54,12 @@ impl RouteSink for Matcher<'_> {
             return;
         }
         let to = path[path.len() - 1];
-        let same = |c: &Option<Candidate>| {
+        let exact = *path == self.squares[1..];
+        let same = |c: &&mut Option<Candidate>| {
             c.is_some_and(|c| c.to == to && c.captured == captured && c.promote == promote)
         };
-        if self.found[..self.count].iter().any(same) {
+        if let Some(Some(known)) = self.found[..self.count].iter_mut().find(same) {
+            known.exact |= exact;
             return;
         }
         if self.count == CANDIDATES || path.len() > 64 {
@@ -71,6 +75,7 @@ impl RouteSink for Matcher<'_> {
             by_king,
             path: kept,
             len: path.len(),
+            exact,
         });
         self.count += 1;
     }
@@ -123,12 +128,23 @@ pub fn find_move(engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move
         return None;
     }
     let best = matcher.best;
-    let mut legal = matcher.found[..matcher.count]
-        .iter()
-        .flatten()
-        .filter(|c| !engine.maximum_rule() || c.captured.count_ones() == best);
-    let (Some(found), None) = (legal.next(), legal.next()) else {
-        return None;
+    let legal = || {
+        matcher.found[..matcher.count]
+            .iter()
+            .flatten()
+            .filter(|c| !engine.maximum_rule() || c.captured.count_ones() == best)
+    };
+    let found = match (legal().next(), legal().nth(1)) {
+        (Some(one), None) => one,
+        // Every landing square written names that route's move.
+        (Some(_), Some(_)) => {
+            let mut exact = legal().filter(|c| c.exact);
+            match (exact.next(), exact.next()) {
+                (Some(one), None) => one,
+                _ => return None,
+            }
+        }
+        _ => return None,
     };
     Some(Move {
         from,
