@@ -11,24 +11,20 @@ pub const MAX_TOKEN: usize = 16 * 1024;
 /// Bytes that end a word (a move, a number, a result).
 #[inline]
 fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | 0x0b
-            | 0x0c
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'['
-            | b']'
-            | b';'
-            | b'$'
-            | b'"'
-    )
+    DELIMITERS[usize::from(b)]
 }
+
+/// [`is_delimiter`] as a table, one load per byte.
+static DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = *b" \t\n\r\x0b\x0c{}()[];$\"";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 #[inline]
 fn is_space(b: u8) -> bool {

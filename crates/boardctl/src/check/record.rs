@@ -53,6 +53,18 @@ pub enum Event {
     Problem(ReadError),
 }
 
+/// A tag pair of a kept game: name and value (unescaped) as ranges into
+/// [`RecordedGame::text`], and where it stands.
+#[derive(Clone, Debug)]
+pub struct Tag {
+    /// The tag's name.
+    pub name: Range<u32>,
+    /// Its value, escapes resolved.
+    pub value: Range<u32>,
+    /// Where the tag pair stands.
+    pub span: Span,
+}
+
 /// A whole game, owned.
 #[derive(Clone, Debug, Default)]
 pub struct RecordedGame {
@@ -61,13 +73,11 @@ pub struct RecordedGame {
     /// Where the game's first token stands.
     pub start: Pos,
     /// Tag pairs, unescaped and decoded (invalid UTF-8 replaced).
-    pub tags: Vec<(String, String)>,
-    /// Where each tag stands, in the order of `tags`.
-    pub tag_spans: Vec<Span>,
+    pub tags: Vec<Tag>,
     /// The movetext.
     pub events: Vec<Event>,
-    /// Texts of the events.
-    pub text: Vec<u8>,
+    /// Texts of the events and tags (invalid UTF-8 replaced).
+    pub text: String,
     /// The game's source text and where it starts, for showing lines.
     pub source: Option<(Pos, Vec<u8>)>,
     /// More than [`MAX_EVENTS`] events: the rest was dropped here.
@@ -81,16 +91,22 @@ pub struct RecordedGame {
 impl RecordedGame {
     /// The text of an event.
     pub fn text(&self, range: &Range<u32>) -> &[u8] {
-        &self.text[range.start as usize..range.end as usize]
+        self.text_str(range).as_bytes()
+    }
+
+    /// The text of an event, as a string.
+    pub fn text_str(&self, range: &Range<u32>) -> &str {
+        self.text
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or_default()
     }
 
     /// The first tag with this name: value and span.
     pub fn tag_with_span(&self, name: &str) -> Option<(&str, Span)> {
         self.tags
             .iter()
-            .zip(&self.tag_spans)
-            .find(|((n, _), _)| n == name)
-            .map(|((_, v), s)| (v.as_str(), *s))
+            .find(|t| self.text_str(&t.name) == name)
+            .map(|t| (self.text_str(&t.value), t.span))
     }
 
     /// Approximate heap size, to bound a batch.
@@ -99,12 +115,6 @@ impl RecordedGame {
             + self.text.len()
             + self.source.as_ref().map_or(0, |s| s.1.len())
             + 64 * self.tags.len()
-    }
-
-    fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
-        let start = self.text.len() as u32;
-        self.text.extend_from_slice(bytes);
-        start..self.text.len() as u32
     }
 
     /// Whether one more event may be kept (else the game is cut here).
@@ -135,6 +145,8 @@ pub struct Collector {
     count: usize,
     /// Reading problems outside any game (kept for the next game).
     stray: Vec<ReadError>,
+    /// The texts of the current game's events, made a string when it ends.
+    text: Vec<u8>,
     /// Events, text bytes and tags of the last game (capacity hints).
     last_size: (usize, usize, usize),
 }
@@ -173,14 +185,42 @@ impl Collector {
 
     fn text_event(&mut self, bytes: &[u8], span: Span, make: fn(Range<u32>, Span) -> Event) {
         if self.current.has_room(span) {
-            let range = self.current.push_text(bytes);
+            let range = self.push_text(bytes);
             self.current.events.push(make(range, span));
         }
     }
+
+    fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
+        let start = self.text.len() as u32;
+        self.text.extend_from_slice(bytes);
+        start..self.text.len() as u32
+    }
 }
 
-fn decode(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+/// The texts of a game's tags and events (ranges into `bytes`, which are
+/// not all UTF-8), each decoded with replacement characters, ranges
+/// updated.
+fn decode_each(game: &mut RecordedGame, bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut decode = |range: &mut Range<u32>| {
+        let raw = bytes
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or_default();
+        let start = out.len() as u32;
+        out.push_str(&String::from_utf8_lossy(raw));
+        *range = start..out.len() as u32;
+    };
+    for tag in &mut game.tags {
+        decode(&mut tag.name);
+        decode(&mut tag.value);
+    }
+    for e in &mut game.events {
+        if let Event::Move { text, .. } | Event::Setup { text, .. } | Event::Result { text, .. } = e
+        {
+            decode(text);
+        }
+    }
+    out
 }
 
 impl Visitor for Collector {
@@ -192,11 +232,10 @@ impl Visitor for Collector {
             index: self.count,
             start: at,
             events: Vec::with_capacity(self.last_size.0),
-            text: Vec::with_capacity(self.last_size.1),
             tags: Vec::with_capacity(self.last_size.2),
-            tag_spans: Vec::with_capacity(self.last_size.2),
             ..RecordedGame::default()
         };
+        self.text.clear();
         for e in self.stray.drain(..) {
             self.current.events.push(Event::Problem(e));
         }
@@ -206,10 +245,9 @@ impl Visitor for Collector {
         if !self.current.has_room(span) {
             return;
         }
-        self.current
-            .tags
-            .push((decode(name), decode(&unescape_tag_value(value))));
-        self.current.tag_spans.push(span);
+        let name = self.push_text(name);
+        let value = self.push_text(&unescape_tag_value(value));
+        self.current.tags.push(Tag { name, value, span });
     }
 
     fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
@@ -249,11 +287,18 @@ impl Visitor for Collector {
 
     fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
         let mut game = std::mem::take(&mut self.current);
+        let text = std::mem::take(&mut self.text);
         self.last_size = (
             (game.events.len() + 16).min(4096),
-            (game.text.len() + 64).min(64 * 1024),
+            (text.len() + 64).min(64 * 1024),
             game.tags.len(),
         );
+        self.text = Vec::with_capacity(self.last_size.1);
+        // One check of the whole game's text, rather than one per token.
+        game.text = match String::from_utf8(text) {
+            Ok(text) => text,
+            Err(e) => decode_each(&mut game, e.as_bytes()),
+        };
         game.end = end;
         game.source = raw.map(|r| (r.start, r.bytes.to_vec()));
         self.done.push(game);
@@ -273,9 +318,6 @@ impl Visitor for Collector {
 
 impl TagLookup for RecordedGame {
     fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tag_with_span(name).map(|(value, _)| value)
     }
 }

@@ -218,14 +218,14 @@ impl<'a, G: Game> Verifier<'a, G> {
                     self.number = Some((*number, *second_side, *span));
                 }
                 Event::Move { text, span } => {
-                    let text = String::from_utf8_lossy(self.rec.text(text));
-                    if !self.pending.is_empty() && self.game.continues_move(&self.pending, &text) {
+                    let text = self.rec.text_str(text);
+                    if !self.pending.is_empty() && self.game.continues_move(&self.pending, text) {
                         self.pending.push(' ');
-                        self.pending.push_str(&text);
+                        self.pending.push_str(text);
                         self.pending_span.end = span.end;
                     } else {
                         self.flush();
-                        self.pending.push_str(&text);
+                        self.pending.push_str(text);
                         self.pending_span = *span;
                         self.pending_number = self.number.take();
                     }
@@ -252,8 +252,8 @@ impl<'a, G: Game> Verifier<'a, G> {
                 }
                 Event::Setup { text, span } => {
                     self.flush();
-                    let text = String::from_utf8_lossy(self.rec.text(text)).into_owned();
-                    self.setup(&text, *span);
+                    let text = self.rec.text_str(text);
+                    self.setup(text, *span);
                 }
                 Event::Open => {
                     self.flush();
@@ -293,7 +293,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                     self.flush();
                     self.number = None;
                     if self.lines.len() == 1 && self.result.is_none() {
-                        let text = String::from_utf8_lossy(self.rec.text(text)).into_owned();
+                        let text = self.rec.text_str(text).to_string();
                         self.result = Some((text, *span));
                     }
                 }
