@@ -237,38 +237,30 @@ pub fn quick_squares<'a>(
     let mut len = 0;
     let mut i = 0;
     loop {
-        // A square at `i`.
+        // A square at `i`: a letter other than `x` and a rank, or a number;
+        // one or two digits, the first not 0.
         let c = *body.get(i)?;
-        let digit = |j: usize| body.get(j).copied().filter(u8::is_ascii_digit);
-        let bit = if c.is_ascii_lowercase() && c != b'x' {
-            let first = digit(i + 1).filter(|&d| d != b'0')?;
-            let (rank, next) = match digit(i + 2) {
-                Some(second) => {
-                    let rank = usize::from(first - b'0') * 10 + usize::from(second - b'0');
-                    (rank, i + 3)
-                }
-                None => (usize::from(first - b'0'), i + 2),
-            };
-            if digit(next).is_some() {
-                return None;
-            }
-            i = next;
-            table.algebraic[usize::from(c - b'a') * 100 + rank]
-        } else if c.is_ascii_digit() && c != b'0' {
-            let (number, next) = match digit(i + 1) {
-                Some(second) => (
-                    usize::from(c - b'0') * 10 + usize::from(second - b'0'),
-                    i + 2,
-                ),
-                None => (usize::from(c - b'0'), i + 1),
-            };
-            if digit(next).is_some() {
-                return None;
-            }
-            i = next;
-            table.numeric[number]
-        } else {
+        let letter = c.is_ascii_lowercase() && c != b'x';
+        let at = i + usize::from(letter);
+        let first = body.get(at)?.wrapping_sub(b'1');
+        if first > 8 {
             return None;
+        }
+        let mut value = usize::from(first) + 1;
+        i = at + 1;
+        if let Some(&d) = body.get(i) {
+            if d.is_ascii_digit() {
+                value = value * 10 + usize::from(d - b'0');
+                i += 1;
+                if body.get(i).is_some_and(u8::is_ascii_digit) {
+                    return None;
+                }
+            }
+        }
+        let bit = if letter {
+            table.algebraic[usize::from(c - b'a') * 100 + value]
+        } else {
+            table.numeric[value]
         };
         if bit == NONE || len == QUICK_SQUARES {
             return None;

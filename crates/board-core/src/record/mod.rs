@@ -194,6 +194,10 @@ pub trait Visitor {
 /// Whether `text` is a result token: `1-0 0-1 2-0 0-2 1-1 0-0 1/2-1/2 *`
 /// (and `½-½`).
 pub fn is_result(text: &[u8]) -> bool {
+    // Most words are moves and numbers: one test rules them out.
+    if !matches!(text.get(1), None | Some(b'-' | b'/' | b'\xBD')) {
+        return false;
+    }
     matches!(
         text,
         b"1-0"

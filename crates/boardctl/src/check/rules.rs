@@ -66,6 +66,9 @@ pub struct RulesCache {
     catalog: Catalog,
     default_rules: Option<String>,
     loaded: HashMap<String, Result<Arc<AnyGame>, String>>,
+    /// The last profile loaded for a game (consecutive games of a file
+    /// usually share it): no hashing then.
+    last: Option<(String, Arc<AnyGame>)>,
 }
 
 impl RulesCache {
@@ -77,6 +80,7 @@ impl RulesCache {
             catalog,
             default_rules: default_rules.map(str::to_string),
             loaded: HashMap::new(),
+            last: None,
         };
         if let Some(r) = default_rules {
             if let Err(e) = load(&cache.catalog, &mut cache.loaded, r) {
@@ -94,7 +98,16 @@ impl RulesCache {
             origin,
             span,
         } = Self::choose(self.default_rules.as_deref(), game)?;
-        load(&self.catalog, &mut self.loaded, reference).map_err(|e| {
+        if let Some((last, loaded)) = &self.last {
+            if last == reference {
+                return Ok(Arc::clone(loaded));
+            }
+        }
+        let found = load(&self.catalog, &mut self.loaded, reference);
+        if let Ok(loaded) = &found {
+            self.last = Some((reference.to_string(), Arc::clone(loaded)));
+        }
+        found.map_err(|e| {
             Diagnostic::error(
                 "unknown-rules",
                 span.unwrap_or(Span {
