@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes a benchmark file of Russian games: COPIES copies (default 66, which
-# gives 10,098 games, 7 MiB) of the 153 real games of
+# gives 10,098 games, 6.15 MiB) of the 153 real games of
 # tests/data/corpus/russian/ussr1947.pdn, each with its start FEN (the
 # standard start position, in a numbering pydraughts reads differently)
 # replaced by [GameType "25"], so boardctl and pydraughts read the same text.
