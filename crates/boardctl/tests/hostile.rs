@@ -32,7 +32,6 @@ impl Generated {
             offset: 0,
         }
     }
-
 }
 
 impl Read for Generated {
@@ -92,6 +91,7 @@ fn peak_rss_kib() -> u64 {
 fn isolated(name: &str, body: impl FnOnce()) -> Option<u64> {
     if std::env::var("HOSTILE_CHILD").as_deref() == Ok(name) {
         body();
+        // The test harness prints `test NAME ... ` first, on the same line.
         println!("HOSTILE_PEAK_KIB={}", peak_rss_kib());
         return None;
     }
@@ -115,7 +115,7 @@ fn isolated(name: &str, body: impl FnOnce()) -> Option<u64> {
     );
     let peak = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("HOSTILE_PEAK_KIB="))
+        .find_map(|l| l.split("HOSTILE_PEAK_KIB=").nth(1))
         .and_then(|v| v.trim().parse().ok())
         .expect("the child prints its peak");
     eprintln!("{name}: peak RSS {} MiB", peak / 1024);
@@ -285,6 +285,6 @@ fn a_1_gb_stream_of_games_through_check_in_bounded_memory() {
         },
     );
     if let Some(peak) = peak {
-        assert!(peak < 150 * MIB, "peak RSS {} MiB", peak / MIB);
+        assert!(peak < 100 * MIB, "peak RSS {} MiB", peak / MIB);
     }
 }
