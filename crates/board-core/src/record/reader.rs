@@ -117,6 +117,7 @@ impl<R: Read> Reader<R> {
         v.end_game(end, raw);
     }
 
+    #[inline]
     fn begin<V: Visitor>(&mut self, g: &mut GameState, start: u64, v: &mut V) {
         if !g.in_game {
             g.in_game = true;
@@ -490,6 +491,19 @@ impl<R: Read> Reader<R> {
         let mut escaped = false;
         let mut closed = false;
         loop {
+            if !escaped {
+                // The bytes with no meaning here, at once (at most to one
+                // byte past the longest token, as byte by byte).
+                let limit = (start + MAX_TOKEN as u64 + 1).saturating_sub(at) as usize;
+                let run = self
+                    .input
+                    .buffered_from(at)
+                    .iter()
+                    .take(limit)
+                    .take_while(|&&b| !matches!(b, b'"' | b'\\' | b']' | b'\n'))
+                    .count();
+                at += run as u64;
+            }
             if at - start > MAX_TOKEN as u64 {
                 let span = self.span(start, at);
                 v.problem(ReadError {
