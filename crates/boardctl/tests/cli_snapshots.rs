@@ -10,6 +10,7 @@ fn boardctl() -> Command {
     let mut cmd = Command::new(get_cargo_bin("boardctl"));
     cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     cmd.env("NO_COLOR", "1");
+    cmd.env("COLUMNS", "100");
     cmd
 }
 
