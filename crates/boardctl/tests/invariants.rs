@@ -5,7 +5,7 @@
 //! finished game has no moves; and the number of pieces on the board changes
 //! only by what the move records (captures, removals, placements).
 //!
-//! The debug suite runs 60 playouts per profile (2 for lingqi, whose
+//! The debug suite runs 40 playouts per profile (2 for lingqi, whose
 //! positions have hundreds of turns); the `#[ignore]`d tests (release, in
 //! CI) run 1,000 of ≤ 300 plies per profile (6 of 60 plies for lingqi, every 13th move).
 
@@ -283,7 +283,7 @@ invariants!(
     draughts_invariants,
     draughts_invariants_deep,
     russian_draughts::Draughts,
-    60,
+    40,
     SMALL,
     1000u64,
     LARGE
@@ -292,7 +292,7 @@ invariants!(
     morris_invariants,
     morris_invariants_deep,
     morris::Morris,
-    60,
+    40,
     SMALL,
     1000u64,
     LARGE
@@ -301,7 +301,7 @@ invariants!(
     alquerque_invariants,
     alquerque_invariants_deep,
     alquerque::Alquerque,
-    60,
+    40,
     SMALL,
     1000u64,
     LARGE
