@@ -14,7 +14,13 @@ fn workspace_deps() -> BTreeMap<String, Vec<String>> {
         .expect("crates/ exists")
         .map(|e| {
             let path = e.expect("readable entry").path();
-            (path.file_name().expect("named").to_string_lossy().into_owned(), path)
+            (
+                path.file_name()
+                    .expect("named")
+                    .to_string_lossy()
+                    .into_owned(),
+                path,
+            )
         })
         .collect();
     members.push(("xtask".into(), root.join("xtask")));
@@ -60,7 +66,10 @@ fn game_crates_depend_only_on_board_core() {
 #[test]
 fn nothing_depends_on_boardctl() {
     for (name, deps) in workspace_deps() {
-        assert!(!deps.contains(&"boardctl".to_string()), "{name} depends on boardctl");
+        assert!(
+            !deps.contains(&"boardctl".to_string()),
+            "{name} depends on boardctl"
+        );
     }
 }
 
@@ -68,6 +77,9 @@ fn nothing_depends_on_boardctl() {
 fn boardctl_depends_on_every_game() {
     let deps = workspace_deps();
     for game in GAMES {
-        assert!(deps["boardctl"].contains(&game.to_string()), "boardctl lacks {game}");
+        assert!(
+            deps["boardctl"].contains(&game.to_string()),
+            "boardctl lacks {game}"
+        );
     }
 }
