@@ -209,8 +209,28 @@ fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ProfileError {
     }
 }
 
+/// The largest profile text read, in bytes. Checked before the TOML parser
+/// sees the text, so an absurd file (a custom board of a million nodes) is a
+/// clear error, not gigabytes of parse tree; the largest real profile (a
+/// 19×19 custom board written node by node) is far below it.
+pub const MAX_PROFILE_BYTES: usize = 1 << 20;
+
+fn check_text_size(origin: &str, text: &str) -> Result<(), ProfileError> {
+    if text.len() > MAX_PROFILE_BYTES {
+        return Err(ProfileError::Invalid {
+            origin: origin.to_string(),
+            message: format!(
+                "profile too large: {} bytes, the limit is {MAX_PROFILE_BYTES} bytes",
+                text.len()
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Reads only the header of a profile (other tables are not looked at).
 pub fn parse_header(origin: &str, text: &str) -> Result<ProfileHeader, ProfileError> {
+    check_text_size(origin, text)?;
     let header: ProfileHeader = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
     if header.version == 0 {
         return Err(ProfileError::Invalid {
@@ -235,6 +255,7 @@ struct BoardOnly {
 /// Reads the header and builds the board of any profile, without knowing its
 /// game's `[rules]` table.
 pub fn parse_board(origin: &str, text: &str) -> Result<(BoardSpec, Graph), ProfileError> {
+    check_text_size(origin, text)?;
     let b: BoardOnly = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
     let graph = b.board.build().map_err(|error| ProfileError::Board {
         origin: origin.to_string(),

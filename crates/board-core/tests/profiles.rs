@@ -248,3 +248,16 @@ fn garbage_is_a_toml_error_not_a_panic() {
         assert!(parse(text).is_err(), "{text:?}");
     }
 }
+
+#[test]
+fn profile_text_over_the_size_limit_is_refused_before_parsing() {
+    let nodes: String = (0..1_000_000)
+        .map(|i| format!("{{label=\"n{i}\",x={i},y=0}},"))
+        .collect();
+    let text = custom(&nodes, "", "");
+    assert!(text.len() > board_core::profile::MAX_PROFILE_BYTES);
+    let e = parse(&text).unwrap_err();
+    assert!(e.to_string().contains("profile too large"), "{e}");
+    let e = board_core::profile::parse_board("big.toml", &text).unwrap_err();
+    assert!(e.to_string().contains("the limit is 1048576 bytes"), "{e}");
+}
