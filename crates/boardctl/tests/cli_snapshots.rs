@@ -62,45 +62,42 @@ fn check_output(args: &[&str]) -> String {
     )
 }
 
-#[test]
-fn check_on_the_bundled_valid_examples() {
-    for file in [
-        "tests/data/records/russian-draughts/family-games.pdn",
-        "tests/data/records/morris/cheng-san-game.pdn",
-        "tests/data/records/alquerque/seed-game.pdn",
-        "tests/data/records/lingqi/valid-games.pdn",
-    ] {
-        let name = file
-            .rsplit('/')
-            .take(2)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect::<Vec<_>>()
-            .join("-")
-            .replace(".pdn", "");
-        insta::assert_snapshot!(format!("check-valid-{name}"), check_output(&[file]));
+/// Snapshots `check` on each file as `check-<kind>-<folder>-<stem>`.
+fn snapshot_check(kind: &str, files: &[&str]) {
+    for file in files {
+        let mut parts = file.rsplit('/');
+        let stem = parts.next().unwrap().trim_end_matches(".pdn");
+        let folder = parts.next().unwrap();
+        insta::assert_snapshot!(
+            format!("check-{kind}-{folder}-{stem}"),
+            check_output(&[file])
+        );
     }
 }
 
 #[test]
+fn check_on_the_bundled_valid_examples() {
+    snapshot_check(
+        "valid",
+        &[
+            "tests/data/records/russian-draughts/family-games.pdn",
+            "tests/data/records/morris/cheng-san-game.pdn",
+            "tests/data/records/alquerque/seed-game.pdn",
+            "tests/data/records/lingqi/valid-games.pdn",
+        ],
+    );
+}
+
+#[test]
 fn check_on_the_bundled_invalid_examples() {
-    for file in [
-        "tests/data/examples/russian-games.pdn",
-        "tests/data/records/russian-draughts/illegal-moves.pdn",
-        "tests/data/records/morris/illegal-moves.pdn",
-        "tests/data/records/alquerque/illegal-moves.pdn",
-        "tests/data/records/lingqi/invalid-setups.pdn",
-    ] {
-        let name = file
-            .rsplit('/')
-            .take(2)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect::<Vec<_>>()
-            .join("-")
-            .replace(".pdn", "");
-        insta::assert_snapshot!(format!("check-invalid-{name}"), check_output(&[file]));
-    }
+    snapshot_check(
+        "invalid",
+        &[
+            "tests/data/examples/russian-games.pdn",
+            "tests/data/records/russian-draughts/illegal-moves.pdn",
+            "tests/data/records/morris/illegal-moves.pdn",
+            "tests/data/records/alquerque/illegal-moves.pdn",
+            "tests/data/records/lingqi/invalid-setups.pdn",
+        ],
+    );
 }
