@@ -1,5 +1,5 @@
 //! Perft of a morris profile read from disk, for timing from outside:
-//! `cargo run --release -p morris --example perft -- rules/morris/nine-mens-morris.v1.toml 6 [--removal-ply]`.
+//! `cargo run --release -p morris --example morris_perft -- rules/morris/nine-mens-morris.v1.toml 6 [--removal-ply]`.
 
 use board_core::{Game, PerftOptions, ProfileSource};
 use morris::Morris;
