@@ -16,11 +16,13 @@ pub mod matching;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod path;
 pub mod position;
 pub mod rules;
 pub mod squares;
 
 pub use game::Draughts;
 pub use moves::Move;
+pub use path::Path;
 pub use position::Position;
 pub use rules::Rules;

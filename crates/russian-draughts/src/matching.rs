@@ -10,6 +10,7 @@
 
 use crate::movegen::{Engine, RouteSink};
 use crate::moves::{Move, path_matches};
+use crate::path::Path;
 use crate::position::Position;
 
 /// Distinct moves kept while matching; more means "go the general way".
@@ -99,7 +100,7 @@ pub fn find_move(engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move
         let promote = engine.quiet_move(pos, from, to)?;
         return Some(Move {
             from,
-            path: vec![to],
+            path: Path::single(to),
             captured: 0,
             promote,
             by_king: pos.kings & start != 0,
@@ -148,7 +149,7 @@ pub fn find_move(engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move
     };
     Some(Move {
         from,
-        path: found.path[..found.len].to_vec(),
+        path: Path::new(&found.path[..found.len])?,
         captured: found.captured,
         promote: found.promote,
         by_king: found.by_king,

@@ -2,6 +2,7 @@
 //! (each once), and how they are written.
 
 use crate::movegen::{Engine, RouteSink};
+use crate::path::Path;
 use crate::position::Position;
 
 /// A legal move: where the piece starts, every square it lands on (the last
@@ -15,7 +16,7 @@ pub struct Move {
     /// Bit of the start square.
     pub from: u8,
     /// Bits of the landing squares in order; one square for a plain move.
-    pub path: Vec<u8>,
+    pub path: Path,
     /// The captured pieces (bitboard).
     pub captured: u64,
     /// Whether a man is crowned.
@@ -62,9 +63,12 @@ impl RouteSink for RouteCollector<'_> {
         promote: bool,
         by_king: bool,
     ) {
+        let Some(path) = Path::new(path) else {
+            return;
+        };
         self.0.push(Move {
             from: from as u8,
-            path: path.to_vec(),
+            path,
             captured,
             promote,
             by_king,
@@ -87,7 +91,7 @@ pub fn legal_routes(engine: &Engine, pos: &Position) -> Vec<Move> {
         engine.quiet_moves(pos, |from, to, promote| {
             routes.push(Move {
                 from: from as u8,
-                path: vec![to as u8],
+                path: Path::single(to as u8),
                 captured: 0,
                 promote,
                 by_king: pos.kings & (1 << from) != 0,
