@@ -13,19 +13,23 @@ pub mod rules;
 pub mod verify;
 
 use crate::cli::{CheckArgs, CheckFormat};
+use crate::registry::AnyGame;
 use crate::{EXIT_FINDINGS, EXIT_OK};
 use anyhow::Context;
 use board_core::record::Reader;
-use diagnostic::{Severity, render_json, render_text};
+use diagnostic::{Diagnostic, Severity, render_json, render_text};
 use rayon::prelude::*;
 use record::{Collector, RecordedGame};
 use rules::RulesCache;
 use std::io::{self, IsTerminal, Read, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use verify::{Verified, Verify, unverified};
 
-/// Games per batch at most.
-const BATCH_GAMES: usize = 512;
+/// Games per batch at most: small enough that a batch's owned games are
+/// still in the cache when they are checked (512 measured 5–10 % slower on
+/// one core), large enough to share out among the cores.
+const BATCH_GAMES: usize = 128;
 /// Approximate bytes held per batch at most.
 const BATCH_WEIGHT: usize = 4 * 1024 * 1024;
 
@@ -66,6 +70,10 @@ pub struct Totals {
     /// Diagnostics of severity warning.
     pub warnings: u64,
 }
+
+/// A game's rules, or why it has none (`None`: it holds only reading
+/// problems).
+type Job = Result<Arc<AnyGame>, Option<Diagnostic>>;
 
 /// Reads games until a batch is full; `false` when the input is done.
 fn read_batch<R: Read>(
@@ -258,7 +266,7 @@ fn check_stream(
     let mut collector = Collector::default();
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
     loop {
-        let jobs: Vec<_> = batch
+        let jobs: Vec<Job> = batch
             .iter()
             .map(|g| {
                 if g.problems_only {
@@ -268,27 +276,32 @@ fn check_stream(
                 }
             })
             .collect();
-        let (next, results) = pool.install(|| {
-            rayon::join(
-                || {
-                    if more {
-                        read_batch(&mut reader, &mut collector)
-                    } else {
-                        Ok((Vec::new(), false))
-                    }
-                },
-                || {
+        let check_one = |(game, job): (&RecordedGame, Job)| match job {
+            Ok(engine) => engine.run(Verify(game)),
+            Err(rules_error) => unverified(game, rules_error),
+        };
+        let mut read_next = || {
+            if more {
+                read_batch(&mut reader, &mut collector)
+            } else {
+                Ok((Vec::new(), false))
+            }
+        };
+        let (next, results) = if pool.current_num_threads() == 1 {
+            // One core: no hand-over between threads (an idle worker spins).
+            let results: Vec<Verified> = batch.iter().zip(jobs).map(check_one).collect();
+            (read_next(), results)
+        } else {
+            pool.install(|| {
+                rayon::join(read_next, || {
                     batch
                         .par_iter()
                         .zip(jobs)
-                        .map(|(game, job)| match job {
-                            Ok(engine) => engine.run(Verify(game)),
-                            Err(rules_error) => unverified(game, rules_error),
-                        })
+                        .map(check_one)
                         .collect::<Vec<Verified>>()
-                },
-            )
-        });
+                })
+            })
+        };
         for (game, verified) in batch.iter().zip(&results) {
             if !game.problems_only {
                 totals.games += 1;

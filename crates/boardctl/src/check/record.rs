@@ -91,7 +91,10 @@ pub struct RecordedGame {
 impl RecordedGame {
     /// The text of an event.
     pub fn text(&self, range: &Range<u32>) -> &[u8] {
-        self.text_str(range).as_bytes()
+        self.text
+            .as_bytes()
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or_default()
     }
 
     /// The text of an event, as a string.
@@ -103,9 +106,10 @@ impl RecordedGame {
 
     /// The first tag with this name: value and span.
     pub fn tag_with_span(&self, name: &str) -> Option<(&str, Span)> {
+        // Lengths first: most tags are ruled out without reading a byte.
         self.tags
             .iter()
-            .find(|t| self.text_str(&t.name) == name)
+            .find(|t| t.name.len() == name.len() && self.text(&t.name) == name.as_bytes())
             .map(|t| (self.text_str(&t.value), t.span))
     }
 
