@@ -7,11 +7,14 @@
 //! of any own piece but the Sect (the upgrade changes no such Guardian's
 //! moves) followed by a move.
 
+#[path = "../../../tests/support/hostile.rs"]
+mod support;
+
 use board_core::{Game, PerftOptions, ProfileSource};
 use lingqi::Lingqi;
 use std::collections::BTreeSet;
-use std::sync::mpsc;
 use std::time::Duration;
+use support::within;
 
 fn load() -> Lingqi {
     let path = format!(
@@ -21,16 +24,6 @@ fn load() -> Lingqi {
     let text = std::fs::read_to_string(&path).expect("profile readable");
     let source = ProfileSource::new(path, text, true).expect("header");
     Lingqi::from_profile(&source).expect("profile loads")
-}
-
-/// Runs `body` on another thread; fails if it takes longer than `limit`
-/// (a hang detector, not a speed measurement).
-fn within<T: Send + 'static>(limit: Duration, body: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(body());
-    });
-    rx.recv_timeout(limit).expect("finished in time")
 }
 
 const FILES: &[u8; 19] = b"abcdefghijklmnopqrs";

@@ -7,20 +7,13 @@
 
 mod common;
 
+#[path = "../../../tests/support/hostile.rs"]
+mod support;
+
 use board_core::{Game, PerftOptions};
 use std::collections::BTreeSet;
-use std::sync::mpsc;
 use std::time::Duration;
-
-/// Runs `body` on another thread; fails if it takes longer than `limit`
-/// (a hang detector, not a speed measurement).
-fn within<T: Send + 'static>(limit: Duration, body: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(body());
-    });
-    rx.recv_timeout(limit).expect("finished in time")
-}
+use support::within;
 
 /// A square of the 10×10 board by PDN number: (column, row), row 0 the
 /// row of squares 1–5.
