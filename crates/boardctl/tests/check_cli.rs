@@ -362,3 +362,35 @@ fn a_game_of_more_than_250000_tokens_is_cut_with_an_error() {
     assert_eq!(json_findings(&out), ["3:499997 error pdn-syntax ply=null"]);
     assert!(out.contains("game too long"), "{out}");
 }
+
+/// Many batches (games past the first batches reuse the buffers of games
+/// already checked): every copy of the bundled example gives its one error
+/// at its own line, with its own source line, on one core and on all.
+#[test]
+fn findings_stay_exact_across_batches_that_reuse_buffers() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/examples/russian-games.pdn"
+    );
+    let one = std::fs::read_to_string(path).expect("bundled example");
+    let lines = one.lines().count();
+    let copies = 300;
+    let archive = one.repeat(copies);
+    let expected: Vec<String> = (0..copies)
+        .map(|k| format!("{}:5 error illegal-move ply=39", 71 + k * lines))
+        .collect();
+    for jobs in ["1", "2"] {
+        let (stdout, stderr, code) = check_stdin(&["-j", jobs, "--format", "json"], &archive);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert_eq!(json_findings(&stdout), expected, "-j {jobs}");
+        assert!(stderr.contains("checked 1200 games"), "{stderr}");
+        let (text, _, _) = check_stdin(&["-j", jobs], &archive);
+        let carets: Vec<&str> = text.lines().filter(|l| l.contains("^^^^^")).collect();
+        assert_eq!(carets.len(), copies);
+        let sources: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("| 20. b6xd8 h4-g3"))
+            .collect();
+        assert_eq!(sources.len(), copies, "every error shows its source line");
+    }
+}

@@ -330,7 +330,7 @@ fn check_stream(
             return Ok(true);
         }
         let (next_batch, next_more) = next?;
-        batch = next_batch;
+        collector.recycle(std::mem::replace(&mut batch, next_batch));
         more = next_more;
     }
 }

@@ -121,6 +121,14 @@ impl RecordedGame {
             + 64 * self.tags.len()
     }
 
+    /// Heap bytes held by the game's buffers (their capacity).
+    fn capacity_weight(&self) -> usize {
+        self.events.capacity() * std::mem::size_of::<Event>()
+            + self.tags.capacity() * std::mem::size_of::<Tag>()
+            + self.text.capacity()
+            + self.source.as_ref().map_or(0, |s| s.1.capacity())
+    }
+
     /// Whether one more event may be kept (else the game is cut here).
     fn has_room(&mut self, span: Span) -> bool {
         if self.cut_at.is_some() {
@@ -153,12 +161,32 @@ pub struct Collector {
     text: Vec<u8>,
     /// Events, text bytes and tags of the last game (capacity hints).
     last_size: (usize, usize, usize),
+    /// Games handed back by [`Collector::recycle`]: the next games reuse
+    /// their buffers (fresh allocations per game were cold in the cache).
+    spare: Vec<RecordedGame>,
 }
+
+/// Games kept for reuse at most.
+const MAX_SPARE: usize = 256;
+/// A game whose buffers hold more than this is dropped, not reused.
+const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
 impl Collector {
     /// The games finished so far.
     pub fn take(&mut self) -> Vec<RecordedGame> {
         std::mem::take(&mut self.done)
+    }
+
+    /// Hands back games that are done with, so that the games read next
+    /// reuse their buffers.
+    pub fn recycle(&mut self, games: Vec<RecordedGame>) {
+        let room = MAX_SPARE.saturating_sub(self.spare.len());
+        self.spare.extend(
+            games
+                .into_iter()
+                .filter(|g| g.capacity_weight() <= MAX_SPARE_WEIGHT)
+                .take(room),
+        );
     }
 
     /// Games finished and not yet taken.
@@ -230,14 +258,33 @@ fn decode_each(game: &mut RecordedGame, bytes: &[u8]) -> String {
 impl Visitor for Collector {
     fn begin_game(&mut self, at: Pos) {
         self.count += 1;
-        // Sized like the previous game, so that a game's vectors are
-        // allocated once rather than grown move by move.
-        self.current = RecordedGame {
-            index: self.count,
-            start: at,
-            events: Vec::with_capacity(self.last_size.0),
-            tags: Vec::with_capacity(self.last_size.2),
-            ..RecordedGame::default()
+        self.current = match self.spare.pop() {
+            Some(mut old) => {
+                old.tags.clear();
+                old.events.clear();
+                self.text = std::mem::take(&mut old.text).into_bytes();
+                let source = old.source.take().map(|(_, mut bytes)| {
+                    bytes.clear();
+                    bytes
+                });
+                RecordedGame {
+                    index: self.count,
+                    start: at,
+                    tags: old.tags,
+                    events: old.events,
+                    source: source.map(|bytes| (at, bytes)),
+                    ..RecordedGame::default()
+                }
+            }
+            // Sized like the previous game, so that a game's vectors are
+            // allocated once rather than grown move by move.
+            None => RecordedGame {
+                index: self.count,
+                start: at,
+                events: Vec::with_capacity(self.last_size.0),
+                tags: Vec::with_capacity(self.last_size.2),
+                ..RecordedGame::default()
+            },
         };
         self.text.clear();
         for e in self.stray.drain(..) {
@@ -297,14 +344,21 @@ impl Visitor for Collector {
             (text.len() + 64).min(64 * 1024),
             game.tags.len(),
         );
-        self.text = Vec::with_capacity(self.last_size.1);
+        if self.spare.is_empty() {
+            self.text = Vec::with_capacity(self.last_size.1);
+        }
         // One check of the whole game's text, rather than one per token.
         game.text = match String::from_utf8(text) {
             Ok(text) => text,
             Err(e) => decode_each(&mut game, e.as_bytes()),
         };
         game.end = end;
-        game.source = raw.map(|r| (r.start, r.bytes.to_vec()));
+        let reused = game.source.take().map(|(_, bytes)| bytes);
+        game.source = raw.map(|r| {
+            let mut bytes = reused.unwrap_or_default();
+            bytes.extend_from_slice(r.bytes);
+            (r.start, bytes)
+        });
         self.done.push(game);
     }
 
