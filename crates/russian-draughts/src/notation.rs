@@ -201,6 +201,19 @@ impl SquareTable {
     }
 }
 
+impl SquareTable {
+    /// The bit of the square written as a letter (not `x`) and one digit
+    /// from 1 to 9 (`c3`), if there is one.
+    #[inline]
+    fn one_digit(&self, file: u8, rank: u8) -> Option<u8> {
+        if !file.is_ascii_lowercase() || file == b'x' || !(b'1'..=b'9').contains(&rank) {
+            return None;
+        }
+        let bit = self.algebraic[usize::from(file - b'a') * 100 + usize::from(rank - b'0')];
+        (bit != NONE).then_some(bit)
+    }
+}
+
 /// `c3` → (2, 3): a lowercase letter other than `x` (a separator) and a
 /// rank of one or two digits without a leading zero.
 fn split_label(label: &[u8]) -> Option<(usize, usize)> {
@@ -234,6 +247,16 @@ pub fn quick_squares<'a>(
         end -= 1;
     }
     let body = &text[..end];
+    // The most common form, `c3-d4` / `d4:b6`, in one step.
+    if let &[f1, r1, sep, f2, r2] = body {
+        if matches!(sep, b'-' | b'x' | b'X' | b':') {
+            if let (Some(a), Some(b)) = (table.one_digit(f1, r1), table.one_digit(f2, r2)) {
+                out[0] = a;
+                out[1] = b;
+                return Some(&out[..2]);
+            }
+        }
+    }
     let mut len = 0;
     let mut i = 0;
     loop {
