@@ -138,17 +138,14 @@ impl<R: Read> Reader<R> {
     fn skip_space(&mut self) -> io::Result<()> {
         loop {
             // Fast path over the bytes already in the buffer.
-            let at = self.input.pos;
             let skipped = {
-                let rest = self.input.buffered_from(at);
+                let rest = self.input.buffered_from(self.input.pos);
                 rest.iter()
                     .take_while(|&&b| b == b' ' || b == b'\r')
                     .count()
             };
-            if skipped > 0 {
-                self.input.pos = at + skipped as u64;
-                continue;
-            }
+            let at = self.input.pos + skipped as u64;
+            self.input.pos = at;
             match self.input.byte_at(at, at)? {
                 Some(b'\n') => {
                     self.input.newline_at(at);
