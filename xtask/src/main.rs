@@ -4,7 +4,7 @@
 //!   see failures: formatting, lints, the test suite (with the snapshots),
 //!   unreferenced snapshots, then the deep release tests (`--ignored`).
 //! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for a
-//!   few seconds each (also the last step of `ci`), when `cargo fuzz` is
+//!   SECONDS each (30 by default and in `ci`), when `cargo fuzz` is
 //!   installed; skipped with a note otherwise.
 //! - `cargo xtask snapshots [--update]`: the snapshot tests of every rule
 //!   profile and of the CLI; `--update` accepts changes and removes the
@@ -221,7 +221,7 @@ fn ci() -> anyhow::Result<()> {
         &["test", "--workspace", "--release", "--", "--ignored"],
         &[],
     )?;
-    fuzz_smoke(10)
+    fuzz_smoke(30)
 }
 
 fn main() -> anyhow::Result<()> {
@@ -229,7 +229,7 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["ci"] => ci(),
-        ["fuzz-smoke"] => fuzz_smoke(10),
+        ["fuzz-smoke"] => fuzz_smoke(30),
         ["fuzz-smoke", seconds] => fuzz_smoke(
             seconds
                 .parse()
@@ -244,7 +244,7 @@ fn main() -> anyhow::Result<()> {
             );
             eprintln!("  snapshots [--update]   snapshot tests of every profile and of the CLI");
             eprintln!(
-                "  fuzz-smoke [SECONDS]   every fuzz target for SECONDS (10) each, if cargo-fuzz is installed"
+                "  fuzz-smoke [SECONDS]   every fuzz target for SECONDS (30) each, if cargo-fuzz is installed"
             );
             std::process::exit(2);
         }
