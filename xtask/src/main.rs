@@ -3,7 +3,7 @@
 //! - `cargo xtask ci`: every check CI runs, in the order a developer wants to
 //!   see failures: formatting, lints, the test suite (with the snapshots),
 //!   unreferenced snapshots, then the deep release tests (`--ignored`).
-//! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for a
+//! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for
 //!   SECONDS each (30 by default and in `ci`), when `cargo fuzz` is
 //!   installed; skipped with a note otherwise.
 //! - `cargo xtask snapshots [--update]`: the snapshot tests of every rule
