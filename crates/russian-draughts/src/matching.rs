@@ -10,7 +10,7 @@
 
 use crate::movegen::{Engine, RouteSink};
 use crate::moves::{Move, path_matches};
-use crate::path::Path;
+use crate::path::{MAX_PATH, Path};
 use crate::position::Position;
 
 /// Distinct moves kept while matching; more means "go the general way".
@@ -23,7 +23,7 @@ struct Candidate {
     captured: u64,
     promote: bool,
     by_king: bool,
-    path: [u8; 64],
+    path: [u8; MAX_PATH],
     len: usize,
     /// Some route of this move has exactly the written landing squares.
     exact: bool,
@@ -63,11 +63,11 @@ impl RouteSink for Matcher<'_> {
             known.exact |= exact;
             return;
         }
-        if self.count == CANDIDATES || path.len() > 64 {
+        if self.count == CANDIDATES || path.len() > MAX_PATH {
             self.overflow = true;
             return;
         }
-        let mut kept = [0u8; 64];
+        let mut kept = [0u8; MAX_PATH];
         kept[..path.len()].copy_from_slice(path);
         self.found[self.count] = Some(Candidate {
             to,

@@ -8,6 +8,7 @@
 //! way.
 
 use crate::layout::{Bits, Layout, NE, NW, SE, SW};
+use crate::path::MAX_PATH;
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion, Rules};
 use board_core::Side;
@@ -201,7 +202,7 @@ struct Search<'a, S, G> {
     crowned: bool,
     track_order: bool,
     order: u128,
-    path: [u8; 64],
+    path: [u8; MAX_PATH],
     len: usize,
     sink: &'a mut S,
 }
@@ -439,18 +440,18 @@ impl Engine {
         })
     }
 
-    fn captures_from<S: RouteSink, G: Geom>(
+    /// A capture search for the side to move in `pos`, starting with its
+    /// kings (`by_king`); `from` and `empty` are set per piece.
+    #[inline]
+    fn search<'a, S: RouteSink, G: Geom>(
         &self,
-        g: G,
+        geom: G,
         pos: &Position,
-        sink: &mut S,
-        raw: bool,
-        (jumpers, kings): (u64, bool),
+        sink: &'a mut S,
         track_order: bool,
-    ) -> bool {
-        let occupied = pos.occupied();
-        let mut search = Search {
-            geom: g,
+    ) -> Search<'a, S, G> {
+        Search {
+            geom,
             empty: 0,
             enemy: pos.enemy(),
             promotion: self.layout.promotion[pos.side.index()],
@@ -462,10 +463,23 @@ impl Engine {
             crowned: false,
             track_order,
             order: 0,
-            path: [0; 64],
+            path: [0; MAX_PATH],
             len: 0,
             sink,
-        };
+        }
+    }
+
+    fn captures_from<S: RouteSink, G: Geom>(
+        &self,
+        g: G,
+        pos: &Position,
+        sink: &mut S,
+        raw: bool,
+        (jumpers, kings): (u64, bool),
+        track_order: bool,
+    ) -> bool {
+        let occupied = pos.occupied();
+        let mut search = self.search(g, pos, sink, track_order);
         let mut by_kings = false;
         if kings {
             for b in Bits(pos.own() & pos.kings) {
@@ -504,23 +518,7 @@ impl Engine {
         with_geom!(self, g => {
             let occupied = pos.occupied();
             let own = pos.own() & pieces;
-            let mut search = Search {
-                geom: g,
-                empty: 0,
-                enemy: pos.enemy(),
-                promotion: self.layout.promotion[pos.side.index()],
-                man_mask: self.man_capture_mask[pos.side.index()],
-                mid_promotion: self.mid_promotion,
-                flying: self.flying,
-                from: 0,
-                by_king: true,
-                crowned: false,
-                track_order: false,
-                order: 0,
-                path: [0; 64],
-                len: 0,
-                sink,
-            };
+            let mut search = self.search(g, pos, sink, false);
             for b in Bits(own & pos.kings) {
                 search.from = b;
                 search.empty = self.layout.squares & !(occupied & !(1 << b));
