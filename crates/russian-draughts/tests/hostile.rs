@@ -173,32 +173,27 @@ fn international_kings_capture_explosion_matches_the_reference() {
 /// `e5:c3:a5` is read as matching `e5:g3:e1:c3:a5` too.
 #[test]
 fn bug_full_capture_notation_reads_back_as_itself_russian() {
-    let game = common::load("russian");
-    let position = common::fen(
-        &game,
+    every_move_reads_back_as_itself(
+        "russian",
         "B:Wa1,c1,g1,d2,f2,h2,e3,b4,d4,f4,h6:Bh4,e5,f6,a7,e7,b8,f8,h8",
     );
-    let mut moves = Vec::new();
-    game.legal_moves(&position, &mut moves);
-    for mv in &moves {
-        let text = game.write_move(&position, mv);
-        assert_eq!(
-            game.parse_move(&position, &text).as_ref(),
-            Ok(mv),
-            "`{text}`"
-        );
-    }
 }
 
 /// The same bug in Czech draughts (kings fly): `g1xe3xg5` is read as
 /// matching `g1xc5xa3xc1xe3xg5` too.
 #[test]
 fn bug_full_capture_notation_reads_back_as_itself_czech() {
-    let game = common::load("czech");
-    let position = common::fen(
-        &game,
+    every_move_reads_back_as_itself(
+        "czech",
         "B:Wa1,e1,b2,d2,f2,c3,b4,f4,h6,Kh8:BKg1,b6,d6,a7,e7,b8,d8,f8",
     );
+}
+
+/// Every legal move of `fen` under `profile`, written in the canonical
+/// notation, is read back as that move.
+fn every_move_reads_back_as_itself(profile: &str, fen: &str) {
+    let game = common::load(profile);
+    let position = common::fen(&game, fen);
     let mut moves = Vec::new();
     game.legal_moves(&position, &mut moves);
     for mv in &moves {
