@@ -186,7 +186,11 @@ impl<R: Read> Input<R> {
         }
         let a = (self.col_at - self.base) as usize;
         let b = (to - self.base) as usize;
-        self.col_chars = self.col_chars.saturating_add(count_chars(&self.buf[a..b]));
+        let chars = match short_ascii_run(&self.buf, a, b) {
+            Some(n) => n,
+            None => count_chars(&self.buf[a..b]),
+        };
+        self.col_chars = self.col_chars.saturating_add(chars);
         self.col_at = to;
     }
 
@@ -227,6 +231,24 @@ impl<R: Read> Input<R> {
     }
 }
 
+/// The length of `buf[a..b]` when it is at most 8 bytes, all ASCII, and 8
+/// bytes from `a` are in `buf`: one load and one mask, the common case of
+/// the gap between two tokens.
+#[inline]
+fn short_ascii_run(buf: &[u8], a: usize, b: usize) -> Option<u32> {
+    let len = b.checked_sub(a)?;
+    if len > 8 {
+        return None;
+    }
+    let word: [u8; 8] = buf.get(a..a + 8)?.try_into().ok()?;
+    let keep = if len == 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * len)) - 1
+    };
+    (u64::from_le_bytes(word) & keep & 0x8080_8080_8080_8080 == 0).then_some(len as u32)
+}
+
 /// Characters in `bytes` as a lossy UTF-8 decoding would show them: one
 /// per character, one per invalid sequence.
 #[inline]
@@ -242,4 +264,28 @@ fn count_chars(bytes: &[u8]) -> u32 {
         }
     }
     n as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{count_chars, short_ascii_run};
+
+    /// The fast path agrees with the full count wherever it answers, and
+    /// answers for every short ASCII run with 8 bytes in the buffer.
+    #[test]
+    fn short_ascii_run_agrees_with_count_chars() {
+        let text = "1. c3-d4 {é} Блиндер\u{FFFD} 2. b2-c3\t*\n".as_bytes();
+        let mut buf = text.to_vec();
+        buf.extend_from_slice(&[0xFF, 0xC3, 0x80, b'a']);
+        for a in 0..buf.len() {
+            for b in a..buf.len().min(a + 12) {
+                let fast = short_ascii_run(&buf, a, b);
+                if let Some(n) = fast {
+                    assert_eq!(n, count_chars(&buf[a..b]), "{a}..{b}");
+                }
+                let expected = b - a <= 8 && a + 8 <= buf.len() && buf[a..b].is_ascii();
+                assert_eq!(fast.is_some(), expected, "{a}..{b}");
+            }
+        }
+    }
 }
