@@ -23,8 +23,8 @@ trait Accounting: Game {
     fn recorded_change(&self, position: &Self::Position, mv: &Self::Move) -> i64;
 }
 
-/// The comma-separated entries of the FEN fields starting with one of
-/// `prefixes` (the field's first letter is dropped).
+/// The comma-separated entries of the FEN fields at the indices `fields`
+/// (fields split by `:`).
 fn fen_entries(fen: &str, fields: &[usize]) -> i64 {
     let parts: Vec<&str> = fen.split(':').collect();
     fields
@@ -33,6 +33,16 @@ fn fen_entries(fen: &str, fields: &[usize]) -> i64 {
             let field = parts.get(i).copied().unwrap_or("");
             field.split(',').filter(|e| !e.trim().is_empty()).count() as i64
         })
+        .sum()
+}
+
+/// The men of a `W:Wa1,d1:Bd6…` position (morris, alquerque): the entries
+/// of the fields after the first that start with `W` or `B`.
+fn lettered_entries(fen: &str) -> i64 {
+    fen.split(':')
+        .skip(1)
+        .filter(|f| f.starts_with('W') || f.starts_with('B'))
+        .map(|f| f[1..].split(',').filter(|e| !e.is_empty()).count() as i64)
         .sum()
 }
 
@@ -47,13 +57,8 @@ impl Accounting for russian_draughts::Draughts {
 
 impl Accounting for morris::Morris {
     fn on_board(&self, p: &Self::Position) -> i64 {
-        // `W:Wa1,d1:Bd6:...`: the men are the W… and B… fields.
-        let fen = self.write_position(p);
-        fen.split(':')
-            .skip(1)
-            .filter(|f| f.starts_with('W') || f.starts_with('B'))
-            .map(|f| f[1..].split(',').filter(|e| !e.is_empty()).count() as i64)
-            .sum()
+        // `W:Wa1,d1:Bd6:...`
+        lettered_entries(&self.write_position(p))
     }
     fn recorded_change(&self, p: &Self::Position, mv: &Self::Move) -> i64 {
         let written = self.write_move(p, mv);
@@ -70,12 +75,7 @@ impl Accounting for morris::Morris {
 impl Accounting for alquerque::Alquerque {
     fn on_board(&self, p: &Self::Position) -> i64 {
         // `W:Wa1,…:Ba3,…[:N12][:Hb2]`
-        let fen = self.write_position(p);
-        fen.split(':')
-            .skip(1)
-            .filter(|f| f.starts_with('W') || f.starts_with('B'))
-            .map(|f| f[1..].split(',').filter(|e| !e.is_empty()).count() as i64)
-            .sum()
+        lettered_entries(&self.write_position(p))
     }
     fn recorded_change(&self, _: &Self::Position, mv: &Self::Move) -> i64 {
         -(mv.captured().count() as i64) - i64::from(mv.huff().is_some())
