@@ -1,10 +1,10 @@
 """Cross-check of the move generator against py-draughts on random positions.
 
 Plays random games with py-draughts, then compares perft(2) of up to N of
-the positions reached with this crate's `divide` example.
+the positions reached with `boardctl perft`.
 
     pip install --target /tmp/py-draughts py-draughts==1.10.1
-    cargo build --release -p russian-draughts --example divide
+    cargo build --release -p boardctl
     PYTHONPATH=/tmp/py-draughts python3 \\
         crates/russian-draughts/benches/py_draughts_crosscheck.py russian SEED GAMES N
 
@@ -21,7 +21,7 @@ import sys
 from draughts import BrazilianBoard, RussianBoard, StandardBoard
 
 TARGET = os.environ.get("CARGO_TARGET_DIR", "target")
-DIVIDE = os.path.join(TARGET, "release", "examples", "divide")
+BOARDCTL = os.path.join(TARGET, "release", "boardctl")
 BOARDS = {"russian": RussianBoard, "brazilian": BrazilianBoard, "international": StandardBoard}
 
 
@@ -60,8 +60,11 @@ def main():
     differ = 0
     for fen in fens[:limit]:
         theirs = perft(board_class.from_fen(fen), 2)
-        out = subprocess.run([DIVIDE, variant, "2", fen], capture_output=True, text=True, check=True)
-        ours = sum(int(line.split("\t")[2]) for line in out.stdout.splitlines())
+        out = subprocess.run(
+            [BOARDCTL, "perft", "--rules", f"russian-draughts/{variant}", "--fen", fen, "2"],
+            capture_output=True, text=True, check=True)
+        # `depth<TAB>nodes` for each depth up to 2.
+        ours = int(out.stdout.splitlines()[-1].split("\t")[1])
         if ours != theirs:
             differ += 1
             print(f"DIFF {fen}: py-draughts {theirs}, boardctl {ours}")
