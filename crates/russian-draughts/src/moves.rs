@@ -63,9 +63,9 @@ impl RouteSink for RouteCollector<'_> {
         promote: bool,
         by_king: bool,
     ) {
-        let Some(path) = Path::new(path) else {
-            return;
-        };
+        // The search keeps its path in a `[u8; MAX_PATH]`: it always fits,
+        // and a route dropped here would be a legal move missing.
+        let path = Path::new(path).expect("a search path holds at most MAX_PATH squares");
         self.0.push(Move {
             from: from as u8,
             path,
