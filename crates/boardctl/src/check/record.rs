@@ -159,6 +159,8 @@ pub struct Collector {
     stray: Vec<ReadError>,
     /// The texts of the current game's events, made a string when it ends.
     text: Vec<u8>,
+    /// The buffer the current game's source text will be copied into.
+    source: Vec<u8>,
     /// Events, text bytes and tags of the last game (capacity hints).
     last_size: (usize, usize, usize),
     /// Games handed back by [`Collector::recycle`]: the next games reuse
@@ -258,35 +260,36 @@ fn decode_each(game: &mut RecordedGame, bytes: &[u8]) -> String {
 impl Visitor for Collector {
     fn begin_game(&mut self, at: Pos) {
         self.count += 1;
-        self.current = match self.spare.pop() {
-            Some(mut old) => {
-                old.tags.clear();
-                old.events.clear();
-                self.text = std::mem::take(&mut old.text).into_bytes();
-                let source = old.source.take().map(|(_, mut bytes)| {
-                    bytes.clear();
-                    bytes
-                });
-                RecordedGame {
-                    index: self.count,
-                    start: at,
-                    tags: old.tags,
-                    events: old.events,
-                    source: source.map(|bytes| (at, bytes)),
-                    ..RecordedGame::default()
-                }
-            }
-            // Sized like the previous game, so that a game's vectors are
-            // allocated once rather than grown move by move.
-            None => RecordedGame {
-                index: self.count,
-                start: at,
-                events: Vec::with_capacity(self.last_size.0),
-                tags: Vec::with_capacity(self.last_size.2),
-                ..RecordedGame::default()
-            },
+        // A checked game's buffers when there is one; else sized like the
+        // previous game, so that a game's vectors are allocated once rather
+        // than grown move by move.
+        let (mut tags, mut events, text, source) = match self.spare.pop() {
+            Some(old) => (
+                old.tags,
+                old.events,
+                old.text.into_bytes(),
+                old.source.map(|(_, bytes)| bytes).unwrap_or_default(),
+            ),
+            None => (
+                Vec::with_capacity(self.last_size.2),
+                Vec::with_capacity(self.last_size.0),
+                Vec::with_capacity(self.last_size.1),
+                Vec::new(),
+            ),
         };
+        tags.clear();
+        events.clear();
+        self.text = text;
         self.text.clear();
+        self.source = source;
+        self.source.clear();
+        self.current = RecordedGame {
+            index: self.count,
+            start: at,
+            tags,
+            events,
+            ..RecordedGame::default()
+        };
         for e in self.stray.drain(..) {
             self.current.events.push(Event::Problem(e));
         }
@@ -344,18 +347,14 @@ impl Visitor for Collector {
             (text.len() + 64).min(64 * 1024),
             game.tags.len(),
         );
-        if self.spare.is_empty() {
-            self.text = Vec::with_capacity(self.last_size.1);
-        }
         // One check of the whole game's text, rather than one per token.
         game.text = match String::from_utf8(text) {
             Ok(text) => text,
             Err(e) => decode_each(&mut game, e.as_bytes()),
         };
         game.end = end;
-        let reused = game.source.take().map(|(_, bytes)| bytes);
         game.source = raw.map(|r| {
-            let mut bytes = reused.unwrap_or_default();
+            let mut bytes = std::mem::take(&mut self.source);
             bytes.extend_from_slice(r.bytes);
             (r.start, bytes)
         });
