@@ -31,7 +31,7 @@
 //! men, then `B` and Black's men (comma-separated points, in any order, a list
 //! may be empty). Two optional fields follow when the rules need them:
 //! `N12`, the plies played since the last capture or huff (only in profiles
-//! with `draw_plies_without_capture` > 0, which always write it), and
+//! with `draw-plies-without-capture` > 0, which always write it), and
 //! `Hb2,d2`, the men that may be huffed now (huffing profiles, written when
 //! there are any). Every problem of a FEN is reported at once.
 

@@ -90,6 +90,7 @@ impl FromStr for ProfileRef {
 
 /// The descriptive header every profile starts with.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct ProfileHeader {
     /// The game crate (`morris`).
     pub game: String,
@@ -100,7 +101,7 @@ pub struct ProfileHeader {
     /// One line saying what the profile plays.
     pub description: String,
     /// The profile this one was derived from, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, alias = "based_on", skip_serializing_if = "Option::is_none")]
     pub based_on: Option<String>,
     /// Where the rules come from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -265,13 +266,13 @@ pub fn parse_board(origin: &str, text: &str) -> Result<(BoardSpec, Graph), Profi
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Document<R, S> {
     game: String,
     name: String,
     version: u32,
     description: String,
-    #[serde(default)]
+    #[serde(default, alias = "based_on")]
     based_on: Option<String>,
     #[serde(default)]
     sources: Vec<String>,
