@@ -35,6 +35,7 @@
 //! `Hb2,d2`, the men that may be huffed now (huffing profiles, written when
 //! there are any). Every problem of a FEN is reported at once.
 
+mod builtin;
 mod fen;
 mod movegen;
 mod notation;

@@ -20,6 +20,7 @@
 //!
 //! South is [`Side::White`] (moves first), North is [`Side::Black`].
 
+mod builtin;
 mod diagram;
 mod fen;
 mod movegen;

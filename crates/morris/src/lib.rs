@@ -46,6 +46,7 @@
 //! placement or move with its set of removals is one move, whatever the
 //! order the removals are written in.
 
+mod builtin;
 mod engine;
 mod fen;
 mod game;

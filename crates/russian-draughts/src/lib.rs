@@ -8,6 +8,7 @@
 //! end of the sequence, applies free choice or the maximum rule, and counts
 //! perft with bulk counting at the last ply.
 
+mod builtin;
 pub mod explain;
 pub mod fen;
 pub mod game;
