@@ -54,11 +54,13 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
-pub mod rules;
+mod rules;
 mod tables;
 
 pub use game::Morris;
 pub use moves::Move;
 pub use position::Position;
-pub use rules::Rules;
+pub use rules::{
+    Blocked, FlyingAt, FullBoard, MarkedPoints, MillProtection, NoPlacement, Placing, Rules, Start,
+};
 pub use tables::MAX_POINTS;

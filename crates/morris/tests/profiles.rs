@@ -5,7 +5,7 @@ mod common;
 
 use board_core::{Game, ProfileError};
 use common::{BUNDLED, profile, try_variant};
-use morris::rules::{FlyingAt, MarkedPoints, MillProtection, Placing};
+use morris::{FlyingAt, MarkedPoints, MillProtection, Placing};
 
 fn invalid_message(result: Result<morris::Morris, ProfileError>) -> String {
     match result {
