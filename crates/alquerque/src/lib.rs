@@ -1,6 +1,25 @@
 //! Alquerque and its historical readings on board-core graphs, configured by
 //! rule profiles (`rules/alquerque/*.toml`).
 //!
+//! # Use on its own
+//!
+//! The crate carries its profiles ([`Alquerque::builtin`]), so it works from
+//! any directory; the game interface is [`board_core::Game`]:
+//!
+//! ```
+//! use board_core::Game;
+//! use alquerque::Alquerque;
+//!
+//! let game = Alquerque::builtin("alquerque@1")?;
+//! let mut position = game.start_position();
+//! let mv = game.parse_move(&position, "d2-c3")?;
+//! game.play(&mut position, &mv);
+//! let fen = game.write_position(&position);
+//! println!("{fen}");
+//! assert_eq!(fen, "B:Wa1,b1,c1,d1,e1,a2,b2,c2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The board is the profile's `[board]` graph (the standard one is a 5×5
 //! grid with `connections = "alternating"`: orthogonal lines everywhere,
 //! diagonals only through the points whose file + rank index is even). The
