@@ -148,3 +148,26 @@ fn an_unknown_switch_value_is_a_toml_error_with_its_place() {
         other => panic!("expected a TOML error, got {:?}", other.map(|_| ())),
     }
 }
+
+#[test]
+fn a_wrong_number_is_reported_in_words_with_its_place() {
+    for (value, found) in [("\"nine\"", "the string \"nine\""), ("100000", "100000")] {
+        match try_variant("nine-mens-morris", &[("men-per-side", value)]) {
+            Err(ProfileError::Toml {
+                line,
+                column,
+                message,
+                ..
+            }) => {
+                assert!(line > 1 && column > 1, "{line}:{column}");
+                assert_eq!(
+                    message,
+                    format!(
+                        "[rules] men-per-side: expected a whole number from 0 to 255, found {found}"
+                    )
+                );
+            }
+            other => panic!("expected a TOML error, got {other:?}"),
+        }
+    }
+}
