@@ -1,7 +1,8 @@
 //! Project automation.
 //!
 //! - `cargo xtask ci`: every check CI runs, in the order a developer wants to
-//!   see failures: formatting, lints, the test suite (with the snapshots),
+//!   see failures: formatting, lints, the docs (`cargo doc`, warnings denied),
+//!   the test suite (with the snapshots),
 //!   unreferenced snapshots, then the deep release tests (`--ignored`).
 //! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for
 //!   SECONDS each (30 by default and in `ci`), when `cargo fuzz` is
@@ -214,6 +215,10 @@ fn ci() -> anyhow::Result<()> {
             "warnings",
         ],
         &[],
+    )?;
+    cargo(
+        &["doc", "--workspace", "--no-deps"],
+        &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
     cargo(&["test", "--workspace"], &[("INSTA_UPDATE", "no")])?;
     check_unreferenced(false)?;

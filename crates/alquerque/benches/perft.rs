@@ -2,31 +2,19 @@
 //! (`cargo bench -p alquerque`); divan reports leaves per second.
 
 use alquerque::Alquerque;
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::{Game, PerftOptions};
 use divan::counter::ItemsCount;
 
 fn main() {
     divan::main();
 }
 
-fn profile(name: &str, text: &'static str) -> Alquerque {
-    let source = ProfileSource::new(format!("rules/alquerque/{name}.v1.toml"), text, true)
-        .expect("bundled profile header");
-    Alquerque::from_profile(&source).expect("bundled profile")
-}
-
 fn alfonso() -> Alquerque {
-    profile(
-        "alfonso",
-        include_str!("../../../rules/alquerque/alfonso.v1.toml"),
-    )
+    Alquerque::builtin("alfonso@1").expect("a builtin profile")
 }
 
 fn seed() -> Alquerque {
-    profile(
-        "alquerque",
-        include_str!("../../../rules/alquerque/alquerque.v1.toml"),
-    )
+    Alquerque::builtin("alquerque@1").expect("a builtin profile")
 }
 
 fn run(bencher: divan::Bencher, game: &Alquerque, depth: u32, options: PerftOptions) {

@@ -1,6 +1,25 @@
 //! Alquerque and its historical readings on board-core graphs, configured by
 //! rule profiles (`rules/alquerque/*.toml`).
 //!
+//! # Use on its own
+//!
+//! The crate carries its profiles ([`Alquerque::builtin`]), so it works from
+//! any directory; the game interface is [`board_core::Game`]:
+//!
+//! ```
+//! use board_core::Game;
+//! use alquerque::Alquerque;
+//!
+//! let game = Alquerque::builtin("alquerque@1")?;
+//! let mut position = game.start_position();
+//! let mv = game.parse_move(&position, "d2-c3")?;
+//! game.play(&mut position, &mv);
+//! let fen = game.write_position(&position);
+//! println!("{fen}");
+//! assert_eq!(fen, "B:Wa1,b1,c1,d1,e1,a2,b2,c2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The board is the profile's `[board]` graph (the standard one is a 5×5
 //! grid with `connections = "alternating"`: orthogonal lines everywhere,
 //! diagonals only through the points whose file + rank index is even). The
@@ -31,10 +50,11 @@
 //! men, then `B` and Black's men (comma-separated points, in any order, a list
 //! may be empty). Two optional fields follow when the rules need them:
 //! `N12`, the plies played since the last capture or huff (only in profiles
-//! with `draw_plies_without_capture` > 0, which always write it), and
+//! with `draw-plies-without-capture` > 0, which always write it), and
 //! `Hb2,d2`, the men that may be huffed now (huffing profiles, written when
 //! there are any). Every problem of a FEN is reported at once.
 
+mod builtin;
 mod fen;
 mod movegen;
 mod notation;

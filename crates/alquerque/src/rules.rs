@@ -84,10 +84,11 @@ fn yes() -> bool {
 
 /// The `[rules]` table of an alquerque profile.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rules {
     /// Directions of a plain step (`["forward", "sideways"]` in the seed's
     /// rules, all three in Alfonso's reading).
+    #[serde(alias = "plain_moves")]
     pub plain_moves: Vec<PlainDirection>,
     /// Whether captures are mandatory, optional, or optional with huffing.
     pub capture: CaptureRule,
@@ -97,13 +98,16 @@ pub struct Rules {
     /// Whether a chain may land again on a point it already occupied during
     /// the move (its start included). Default `true`.
     #[serde(default = "yes")]
+    #[serde(alias = "chain_may_revisit")]
     pub chain_may_revisit: bool,
     /// Whether a man standing on the opponent's back rank (the far row) makes
     /// no plain move at all; it can still capture.
+    #[serde(alias = "far_row_frozen")]
     pub far_row_frozen: bool,
     /// The game is drawn once this many plies in a row were played without a
     /// capture (or huff); 0 switches the rule off. Default 0.
     #[serde(default)]
+    #[serde(alias = "draw_plies_without_capture")]
     pub draw_plies_without_capture: u32,
 }
 
@@ -117,7 +121,7 @@ impl Rules {
     pub fn check(&self) -> Result<(), String> {
         for (i, d) in self.plain_moves.iter().enumerate() {
             if self.plain_moves[..i].contains(d) {
-                return Err(format!("[rules] plain_moves lists `{}` twice", d.name()));
+                return Err(format!("[rules] plain-moves lists `{}` twice", d.name()));
             }
         }
         Ok(())
@@ -131,14 +135,14 @@ impl Rules {
             .iter()
             .map(|d| format!("\"{}\"", d.name()))
             .collect();
-        let _ = writeln!(out, "plain_moves = [{}]", dirs.join(", "));
+        let _ = writeln!(out, "plain-moves = [{}]", dirs.join(", "));
         let _ = writeln!(out, "capture = \"{}\"", self.capture.name());
         let _ = writeln!(out, "chain = \"{}\"", self.chain.name());
-        let _ = writeln!(out, "chain_may_revisit = {}", self.chain_may_revisit);
-        let _ = writeln!(out, "far_row_frozen = {}", self.far_row_frozen);
+        let _ = writeln!(out, "chain-may-revisit = {}", self.chain_may_revisit);
+        let _ = writeln!(out, "far-row-frozen = {}", self.far_row_frozen);
         let _ = writeln!(
             out,
-            "draw_plies_without_capture = {}",
+            "draw-plies-without-capture = {}",
             self.draw_plies_without_capture
         );
         out
@@ -157,9 +161,10 @@ pub enum StartSide {
 
 /// The `[start]` table: the start position as piece lists.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Start {
     /// Who moves first.
+    #[serde(alias = "side_to_move")]
     pub side_to_move: StartSide,
     /// The points of White's men.
     pub white: Vec<String>,

@@ -192,13 +192,13 @@ fn profile_error(text: &str) -> ProfileError {
 fn profile_errors_are_clear() {
     let base = include_str!("../../../rules/alquerque/alquerque.v1.toml");
     let unknown = base.replace(
-        "far_row_frozen = true",
-        "far_row_frozen = true\nflying = true",
+        "far-row-frozen = true",
+        "far-row-frozen = true\nflying = true",
     );
     assert!(matches!(profile_error(&unknown), ProfileError::Toml { .. }));
     let twice = base.replace(
-        "plain_moves = [\"forward\", \"sideways\"]",
-        "plain_moves = [\"forward\", \"forward\"]",
+        "plain-moves = [\"forward\", \"sideways\"]",
+        "plain-moves = [\"forward\", \"forward\"]",
     );
     assert!(
         profile_error(&twice)
@@ -221,8 +221,8 @@ fn profile_errors_are_clear() {
 fn settings_spell_out_every_switch() {
     assert_eq!(
         load("alquerque").settings(),
-        "plain_moves = [\"forward\", \"sideways\"]\ncapture = \"mandatory\"\nchain = \"must-continue\"\n\
-         chain_may_revisit = true\nfar_row_frozen = true\ndraw_plies_without_capture = 0\n"
+        "plain-moves = [\"forward\", \"sideways\"]\ncapture = \"mandatory\"\nchain = \"must-continue\"\n\
+         chain-may-revisit = true\nfar-row-frozen = true\ndraw-plies-without-capture = 0\n"
     );
 }
 

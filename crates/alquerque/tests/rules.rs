@@ -108,7 +108,7 @@ fn capture_chain_returns_to_an_earlier_landing_point() {
 
     // With the switch off, the chain must stop before landing on c3 again.
     let text = include_str!("../../../rules/alquerque/alquerque.v1.toml")
-        .replace("chain_may_revisit = true", "chain_may_revisit = false");
+        .replace("chain-may-revisit = true", "chain-may-revisit = false");
     let strict = load_text(&text);
     assert_eq!(
         moves_of(&strict, LOOP),
@@ -271,8 +271,8 @@ fn huffing_removes_a_man_that_failed_to_capture() {
 #[test]
 fn draw_rule_counts_plies_without_capture() {
     let text = include_str!("../../../rules/alquerque/alfonso.v1.toml").replace(
-        "draw_plies_without_capture = 0",
-        "draw_plies_without_capture = 2",
+        "draw-plies-without-capture = 0",
+        "draw-plies-without-capture = 2",
     );
     let game = load_text(&text);
     let start = game.start_position();

@@ -60,7 +60,7 @@ pub enum Numbering {
 
 /// A rectangular grid board.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GridSpec {
     /// Number of files (columns), labelled a, b, ….
     pub width: u32,
@@ -90,15 +90,17 @@ pub enum MorrisLine {
 
 /// A morris board: `rings` concentric squares on a (2·rings+1)² grid.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MorrisSpec {
     /// Number of concentric squares (3 for nine men's morris, 2 for six).
     pub rings: u32,
     /// Whether the midpoints of neighbouring squares are joined.
     #[serde(default = "default_true")]
+    #[serde(alias = "midpoint_connectors")]
     pub midpoint_connectors: bool,
     /// Whether the corners of neighbouring squares are joined.
     #[serde(default)]
+    #[serde(alias = "corner_diagonals")]
     pub corner_diagonals: bool,
     /// Which lines are lines of the board (mills).
     pub lines: Vec<MorrisLine>,
@@ -110,7 +112,7 @@ fn default_true() -> bool {
 
 /// An explicit node of a custom board.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CustomNode {
     /// Unique label.
     pub label: String,
@@ -122,7 +124,7 @@ pub struct CustomNode {
 
 /// A board given node by node.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CustomSpec {
     /// The nodes.
     pub nodes: Vec<CustomNode>,

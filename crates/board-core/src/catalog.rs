@@ -52,6 +52,10 @@ impl ProfileSource {
     }
 }
 
+/// Profile files compiled into a crate: `(path, text)` pairs, the path as it
+/// is under the workspace (`rules/morris/cheng-san.v1.toml`).
+pub type EmbeddedProfiles = &'static [(&'static str, &'static str)];
+
 /// Every known profile, sorted by game, name and version.
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
@@ -79,6 +83,15 @@ impl Catalog {
             }
         }
         Ok(Catalog { sources })
+    }
+
+    /// Builds a catalog from profile files compiled into a crate.
+    pub fn embedded(files: EmbeddedProfiles) -> Result<Catalog, ProfileError> {
+        Catalog::new(
+            files
+                .iter()
+                .map(|&(path, text)| (path.to_string(), Cow::Borrowed(text))),
+        )
     }
 
     /// All profiles, sorted.
@@ -127,6 +140,24 @@ impl Catalog {
                     known: same.iter().map(|s| s.header.version).collect(),
                 }),
         }
+    }
+
+    /// Finds a profile of `game` by `name` or `name@N` (a full
+    /// `game/name@N` reference is accepted too, if its game is `game`).
+    pub fn find_in(&self, game: &str, reference: &str) -> Result<&ProfileSource, ProfileError> {
+        let full = if reference.contains('/') {
+            reference.to_string()
+        } else {
+            format!("{game}/{reference}")
+        };
+        let r: ProfileRef = full.parse()?;
+        if r.game != game {
+            return Err(ProfileError::BadReference {
+                text: reference.to_string(),
+                reason: format!("a profile of `{}`, not of `{game}`", r.game),
+            });
+        }
+        self.resolve(&r)
     }
 
     /// Parses a reference and resolves it.

@@ -20,7 +20,7 @@ pub mod profile;
 pub mod record;
 
 pub use board_spec::BoardSpec;
-pub use catalog::{Catalog, ProfileSource};
+pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use direction::Direction;
 pub use game::{
     DiagramOptions, Game, LegalityError, MoveError, Outcome, PerftOptions, PositionError, Side,

@@ -90,6 +90,7 @@ impl FromStr for ProfileRef {
 
 /// The descriptive header every profile starts with.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct ProfileHeader {
     /// The game crate (`morris`).
     pub game: String,
@@ -100,7 +101,7 @@ pub struct ProfileHeader {
     /// One line saying what the profile plays.
     pub description: String,
     /// The profile this one was derived from, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, alias = "based_on", skip_serializing_if = "Option::is_none")]
     pub based_on: Option<String>,
     /// Where the rules come from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -197,15 +198,90 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The range of a Rust integer type named in a serde message, in words.
+fn integer_range(ty: &str) -> Option<(&'static str, &'static str)> {
+    Some(match ty {
+        "u8" => ("0", "255"),
+        "u16" => ("0", "65535"),
+        "u32" => ("0", "4294967295"),
+        "u64" | "usize" => ("0", "18446744073709551615"),
+        "i8" => ("-128", "127"),
+        "i16" => ("-32768", "32767"),
+        "i32" => ("-2147483648", "2147483647"),
+        "i64" | "isize" => ("-9223372036854775808", "9223372036854775807"),
+        _ => return None,
+    })
+}
+
+/// What a serde "unexpected" value is, in words: `string "nine"` → `the
+/// string "nine"`, ``integer `100000` `` → `100000`.
+fn found_in_words(found: &str) -> String {
+    let quoted = |prefix: &str| {
+        found
+            .strip_prefix(prefix)
+            .map(|v| v.trim_matches('`').to_string())
+    };
+    if let Some(v) = found.strip_prefix("string ") {
+        format!("the string {v}")
+    } else if let Some(v) = quoted("integer ") {
+        v
+    } else if let Some(v) = quoted("floating point ") {
+        format!("the number {v}, which is not whole")
+    } else if let Some(v) = quoted("boolean ") {
+        format!("{v}, a yes/no value")
+    } else if found == "sequence" {
+        "a list".to_string()
+    } else if found == "map" {
+        "a table".to_string()
+    } else {
+        found.to_string()
+    }
+}
+
+/// The `[table] key` a byte offset of a profile text is the value of.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let before = &text[..offset.min(text.len())];
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    let line = &text[line_start..];
+    let key = line.split_once('=')?.0.trim();
+    let table = before[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('[') && l.ends_with(']'));
+    Some(match table {
+        Some(t) => format!("{t} {key}"),
+        None => key.to_string(),
+    })
+}
+
+/// A serde type error in words a profile author knows: ``invalid type:
+/// string "nine", expected u8`` becomes ``[rules] men-per-side: expected a
+/// whole number from 0 to 255, found the string "nine"``.
+fn in_words(message: &str, text: &str, offset: Option<usize>) -> Option<String> {
+    let rest = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))?;
+    let (found, expected) = rest.rsplit_once(", expected ")?;
+    let (low, high) = integer_range(expected.trim())?;
+    let key = offset
+        .and_then(|o| key_at(text, o))
+        .map_or(String::new(), |k| format!("{k}: "));
+    Some(format!(
+        "{key}expected a whole number from {low} to {high}, found {}",
+        found_in_words(found)
+    ))
+}
+
 fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ProfileError {
-    let (line, column) = e
-        .span()
-        .map_or((1, 1), |span| line_column(text, span.start));
+    let offset = e.span().map(|span| span.start);
+    let (line, column) = offset.map_or((1, 1), |o| line_column(text, o));
+    let message = e.message().trim();
     ProfileError::Toml {
         origin: origin.to_string(),
         line,
         column,
-        message: e.message().trim().to_string(),
+        message: in_words(message, text, offset).unwrap_or_else(|| message.to_string()),
     }
 }
 
@@ -265,13 +341,13 @@ pub fn parse_board(origin: &str, text: &str) -> Result<(BoardSpec, Graph), Profi
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Document<R, S> {
     game: String,
     name: String,
     version: u32,
     description: String,
-    #[serde(default)]
+    #[serde(default, alias = "based_on")]
     based_on: Option<String>,
     #[serde(default)]
     sources: Vec<String>,
@@ -353,6 +429,26 @@ mod tests {
         ] {
             assert!(bad.parse::<ProfileRef>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn integer_type_errors_are_in_words() {
+        let text = "game = \"g\"\n[rules]\nmen-per-side = \"nine\"\n";
+        let offset = text.find("\"nine").unwrap();
+        assert_eq!(
+            in_words(
+                "invalid type: string \"nine\", expected u8",
+                text,
+                Some(offset)
+            )
+            .unwrap(),
+            "[rules] men-per-side: expected a whole number from 0 to 255, found the string \"nine\""
+        );
+        assert_eq!(
+            in_words("invalid value: integer `100000`, expected u16", text, None).unwrap(),
+            "expected a whole number from 0 to 65535, found 100000"
+        );
+        assert_eq!(in_words("missing field `kind`", text, None), None);
     }
 
     #[test]

@@ -6,13 +6,12 @@
 use board_core::{Catalog, Game, ProfileError, ProfileSource};
 use std::borrow::Cow;
 
-include!(concat!(env!("OUT_DIR"), "/embedded_profiles.rs"));
-
-/// The profiles compiled into the binary.
+/// The profiles compiled into the binary: those every game crate carries.
 pub fn embedded_catalog() -> Result<Catalog, ProfileError> {
     Catalog::new(
         EMBEDDED
             .iter()
+            .flat_map(|files| files.iter())
             .map(|&(path, text)| (path.to_string(), Cow::Borrowed(text))),
     )
 }
@@ -34,6 +33,9 @@ macro_rules! registry {
                 $variant($ty),
             )*
         }
+
+        /// The profile files of every game crate.
+        const EMBEDDED: &[board_core::EmbeddedProfiles] = &[$(<$ty>::PROFILES),*];
 
         /// Every game name boardctl can load.
         pub const GAMES: &[&str] = &[$(<$ty as Game>::GAME),*];
@@ -72,4 +74,43 @@ registry! {
     Morris => morris::Morris,
     Draughts => russian_draughts::Draughts,
     Lingqi => lingqi::Lingqi,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn files_under(dir: &Path, prefix: &str, out: &mut Vec<String>) {
+        let entries = std::fs::read_dir(dir).expect("rules/ is readable");
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            if path.is_dir() {
+                files_under(&path, &format!("{prefix}{name}/"), out);
+            } else if name.ends_with(".toml") {
+                out.push(format!("{prefix}{name}"));
+            }
+        }
+    }
+
+    /// A profile added under `rules/` but not listed in its game crate's
+    /// `PROFILES` would be missing from the binary.
+    #[test]
+    fn the_game_crates_carry_every_file_under_rules() {
+        let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
+        let mut on_disk = Vec::new();
+        files_under(&rules, "rules/", &mut on_disk);
+        on_disk.sort();
+        let catalog = embedded_catalog().expect("the embedded profiles load");
+        let mut embedded: Vec<String> =
+            catalog.sources().iter().map(|s| s.origin.clone()).collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk);
+        for (path, text) in EMBEDDED.iter().flat_map(|f| f.iter()) {
+            let disk = std::fs::read_to_string(rules.join(path.trim_start_matches("rules/")))
+                .expect("the file exists");
+            assert_eq!(*text, disk, "{path}");
+        }
+    }
 }

@@ -48,10 +48,10 @@ fn lettered_entries(fen: &str) -> i64 {
 
 impl Accounting for russian_draughts::Draughts {
     fn on_board(&self, p: &Self::Position) -> i64 {
-        i64::from((p.pieces[0] | p.pieces[1]).count_ones())
+        self.pieces(p).len() as i64
     }
     fn recorded_change(&self, _: &Self::Position, mv: &Self::Move) -> i64 {
-        -i64::from(mv.captured.count_ones())
+        -(self.move_captured(mv).len() as i64)
     }
 }
 

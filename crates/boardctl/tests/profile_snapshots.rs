@@ -130,7 +130,7 @@ fn version_guard_fires_on_an_edited_released_profile() {
     std::fs::write(&copy, &original).unwrap();
     assert_eq!(version_guard(relative, &snapshot_text(&copy)), Ok(()));
 
-    let edited = original.replace("mill_protection = \"strict\"", "mill_protection = \"none\"");
+    let edited = original.replace("mill-protection = \"strict\"", "mill-protection = \"none\"");
     assert_ne!(
         edited, original,
         "the profile has the switch this test edits"
@@ -139,6 +139,47 @@ fn version_guard_fires_on_an_edited_released_profile() {
     let message = version_guard(relative, &snapshot_text(&copy)).unwrap_err();
     assert!(message.contains("add `cheng-san.v2.toml`"), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The profile text with every multi-word key in the snake_case spelling
+/// profiles used before keys became kebab-case.
+fn old_spelling(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.split_once(" = ") {
+            Some((key, value)) if key.contains('-') && !key.starts_with('#') => {
+                format!("{} = {value}\n", key.replace('-', "_"))
+            }
+            _ => format!("{line}\n"),
+        })
+        .collect()
+}
+
+#[test]
+fn version_guard_passes_a_pure_spelling_change() {
+    for relative in [
+        "morris/cheng-san.v1.toml",
+        "alquerque/covarrubias.v1.toml",
+        "lingqi/lingqi.v1.toml",
+    ] {
+        let relative = Path::new(relative);
+        let original = std::fs::read_to_string(rules_dir().join(relative)).unwrap();
+        let respelled = old_spelling(&original);
+        assert_ne!(respelled, original, "{relative:?} has multi-word keys");
+        let dir = std::env::temp_dir().join(format!(
+            "boardctl-spelling-{}-{}",
+            std::process::id(),
+            relative.file_stem().unwrap().to_string_lossy()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let copy = dir.join(relative.file_name().unwrap());
+        std::fs::write(&copy, &respelled).unwrap();
+        assert_eq!(
+            version_guard(relative, &snapshot_text(&copy)),
+            Ok(()),
+            "{relative:?} with snake_case keys behaves differently"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Perft speed of lingqi from the default set-up (one thread). Run with
 //! `cargo bench -p lingqi`.
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::{Game, PerftOptions};
 use lingqi::Lingqi;
 
 fn main() {
@@ -9,13 +9,7 @@ fn main() {
 }
 
 fn load() -> Lingqi {
-    let path = format!(
-        "{}/../../rules/lingqi/lingqi.v1.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).expect("profile file is readable");
-    let source = ProfileSource::new(path, text, true).expect("profile header is valid");
-    Lingqi::from_profile(&source).expect("profile loads")
+    Lingqi::builtin("lingqi@1").expect("a builtin profile")
 }
 
 /// Perft 2 with bulk counting at the last ply (6 447 088 leaves).

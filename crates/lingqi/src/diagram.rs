@@ -10,7 +10,7 @@ use board_core::{DiagramOptions, Side};
 impl Lingqi {
     /// A 19×19 diagram for people. With `options.zones`, an empty cell in
     /// South's zone shows `+`, in North's `-`, in both `*`, and a piece that
-    /// stands in an enemy zone (trapped, L9, unless `zone_end = "forbidden"`)
+    /// stands in an enemy zone (trapped, L9, unless `zone-end = "forbidden"`)
     /// carries a `!`.
     pub fn draw(&self, position: &Position, options: &DiagramOptions) -> String {
         let zones = self.zones(position);

@@ -7,7 +7,7 @@
 //!   (`M3j3` is a level-3 Master on j3); a missing level means the type's
 //!   starting level; a list may be empty;
 //! - `<turn>` is the number of the turn about to be played, from 1 (each
-//!   side's turn counts; the profile's `turn_limit` compares with it); it
+//!   side's turn counts; the profile's `turn-limit` compares with it); it
 //!   may be left out (with its colon), meaning 1.
 //!
 //! Nothing else is needed: the transformation's "fewer than at the start"

@@ -3,6 +3,28 @@
 //! `shared/rules/lingqi.md` with its decisions L1–L23; every switch those
 //! decisions name is a key of the profile's `[rules]` table ([`Rules`]).
 //!
+//! # Use on its own
+//!
+//! The crate carries its profiles ([`Lingqi::builtin`]), so it works from
+//! any directory; the game interface is [`board_core::Game`]:
+//!
+//! ```
+//! use board_core::Game;
+//! use lingqi::Lingqi;
+//!
+//! let game = Lingqi::builtin("lingqi@1")?;
+//! let mut position = game.start_position();
+//! let mut moves = Vec::new();
+//! game.legal_moves(&position, &mut moves);
+//! let text = game.write_move(&position, &moves[0]);
+//! let mv = game.parse_move(&position, &text)?;
+//! game.play(&mut position, &mv);
+//! let fen = game.write_position(&position);
+//! println!("{text}: {fen}");
+//! assert_eq!(text, "^j1 j1-h1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Notation
 //!
 //! - A turn is the upgrade, then the move: `^j2 j2-j5`; a transformation
@@ -20,6 +42,7 @@
 //!
 //! South is [`Side::White`] (moves first), North is [`Side::Black`].
 
+mod builtin;
 mod diagram;
 mod fen;
 mod movegen;

@@ -289,7 +289,7 @@ impl Lingqi {
         {
             return Err(illegal(
                 format!(
-                    "{tl} is in {}'s zone: no move ends there (zone_end = \"forbidden\", L9)",
+                    "{tl} is in {}'s zone: no move ends there (zone-end = \"forbidden\", L9)",
                     side_name(side.opposite())
                 ),
                 None,

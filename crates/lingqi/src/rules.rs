@@ -83,7 +83,7 @@ pub enum Directions {
 
 /// The rule of one piece type.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PieceRule {
     /// How many each side sets up (the composition, L22; also the count
     /// "at the start" of the transformation, L19).
@@ -103,6 +103,7 @@ pub struct PieceRule {
     /// From this own level on it makes the long move (L16) instead of its
     /// walk of `steps` steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(alias = "long_move_level")]
     pub long_move_level: Option<u32>,
 }
 
@@ -147,44 +148,56 @@ impl PieceRules {
 
 /// The transformation (L5, L19).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Transformation {
     /// The type that may be transformed.
     pub from: Kind,
     /// The least level it needs.
+    #[serde(alias = "min_level")]
     pub min_level: u32,
     /// The types it may become, each only while its side has fewer of that
     /// type than the composition (`count`).
     pub into: Vec<Kind>,
     /// Whether the new piece keeps the level (true) or takes its type's
     /// starting level (false).
+    #[serde(alias = "keeps_level")]
     pub keeps_level: bool,
 }
 
 /// The `[rules]` table of a lingqi profile.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rules {
     /// First and last rank (1-based, inclusive) of South's set-up (L1).
+    #[serde(alias = "south_ranks")]
     pub south_ranks: [u32; 2],
     /// First and last rank of North's set-up (L1).
+    #[serde(alias = "north_ranks")]
     pub north_ranks: [u32; 2],
     /// How many own pieces the Sect's 8 neighbours must hold (L3).
+    #[serde(alias = "sect_guard_min")]
     pub sect_guard_min: u32,
     /// Types that must be among them (L3: the Master).
+    #[serde(alias = "sect_guard_includes")]
     pub sect_guard_includes: Vec<Kind>,
     /// L9: `trapped` or `forbidden`.
+    #[serde(alias = "zone_end")]
     pub zone_end: ZoneEnd,
     /// L7: overlapping formations `sum` or `max`.
+    #[serde(alias = "zone_overlap")]
     pub zone_overlap: Overlap,
     /// L16: `walk` or `slide`.
+    #[serde(alias = "guardian_long_move")]
     pub guardian_long_move: LongMove,
     /// L10: who wins a tie, `mover` or `defender`.
+    #[serde(alias = "combat_tie")]
     pub combat_tie: Tie,
     /// L12, L20: `loses` or `draw`.
+    #[serde(alias = "no_legal_turn")]
     pub no_legal_turn: NoLegalTurn,
     /// L12: the game is drawn once this many turns have been played; 0 for
     /// no limit.
+    #[serde(alias = "turn_limit")]
     pub turn_limit: u32,
     /// The piece types.
     pub pieces: PieceRules,
@@ -195,7 +208,7 @@ pub struct Rules {
 /// The `[start]` table: the default set-up (L13), one list per side in the
 /// set-up notation (`Sj2,Mj3,…`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Start {
     /// South's set-up.
     pub south: String,
@@ -209,8 +222,8 @@ impl Rules {
     pub fn problems(&self, height: u32) -> Vec<String> {
         let mut out = Vec::new();
         for (name, [lo, hi]) in [
-            ("south_ranks", self.south_ranks),
-            ("north_ranks", self.north_ranks),
+            ("south-ranks", self.south_ranks),
+            ("north-ranks", self.north_ranks),
         ] {
             if lo == 0 || lo > hi || hi > height {
                 out.push(format!(
@@ -221,7 +234,7 @@ impl Rules {
         let [a, b] = self.south_ranks;
         let [c, d] = self.north_ranks;
         if a <= d && c <= b {
-            out.push("south_ranks and north_ranks overlap".into());
+            out.push("south-ranks and north-ranks overlap".into());
         }
         if self.pieces.sect.count != 1 {
             out.push(format!(
@@ -245,13 +258,13 @@ impl Rules {
             }
             if r.long_move_level.is_some() && r.movement != Movement::Walk {
                 out.push(format!(
-                    "pieces.{key}: long_move_level only applies to movement = \"walk\""
+                    "pieces.{key}: long-move-level only applies to movement = \"walk\""
                 ));
             }
         }
         for &k in &self.sect_guard_includes {
             if k == Kind::Sect {
-                out.push("sect_guard_includes cannot name the Sect itself".into());
+                out.push("sect-guard-includes cannot name the Sect itself".into());
             }
         }
         let t = &self.transformation;

@@ -16,7 +16,7 @@ pub struct Zones {
 
 impl Zones {
     /// The side's zone strength at a cell: the levels of its formations
-    /// next to the cell, combined by the profile's `zone_overlap` (L7).
+    /// next to the cell, combined by the profile's `zone-overlap` (L7).
     #[inline]
     pub fn strength(&self, side: Side, n: NodeId) -> u32 {
         self.strength[side.index()][n.index()]

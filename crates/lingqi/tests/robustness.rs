@@ -87,20 +87,20 @@ fn malformed_positions_are_errors() {
 fn bad_profiles_are_errors() {
     for (from, to, says) in [
         (
-            "zone_end = \"trapped\"",
-            "zone_end = \"maybe\"",
+            "zone-end = \"trapped\"",
+            "zone-end = \"maybe\"",
             "unknown variant",
         ),
         (
-            "turn_limit = 0",
-            "turn_limit = 0\nturns = 3",
+            "turn-limit = 0",
+            "turn-limit = 0\nturns = 3",
             "unknown field",
         ),
-        ("south_ranks = [1, 9]", "south_ranks = [1, 12]", "overlap"),
+        ("south-ranks = [1, 9]", "south-ranks = [1, 12]", "overlap"),
         (
-            "north_ranks = [11, 19]",
-            "north_ranks = [11, 20]",
-            "north_ranks",
+            "north-ranks = [11, 19]",
+            "north-ranks = [11, 20]",
+            "north-ranks",
         ),
         (
             "[rules.pieces.sect]\ncount = 1",

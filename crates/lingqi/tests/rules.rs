@@ -266,7 +266,7 @@ fn l7_zone_strength_is_the_sum_of_overlapping_formations() {
     assert_eq!(z.strength(Side::Black, cell(&g, "h11")), 2);
     assert_eq!(z.strength(Side::Black, cell(&g, "l13")), 3);
     assert_eq!(z.strength(Side::Black, cell(&g, "j14")), 0);
-    let max = variant("zone_overlap = \"sum\"", "zone_overlap = \"max\"");
+    let max = variant("zone-overlap = \"sum\"", "zone-overlap = \"max\"");
     let p = pos(&max, "S:S0a1:S0s19,F2i12,F3k12:1");
     assert_eq!(max.zones(&p).strength(Side::Black, cell(&max, "j11")), 3);
 }
@@ -343,7 +343,7 @@ fn l10_mover_wins_ties() {
         (at(&g, &q, "j10"), at(&g, &q, "j11")),
         (".".into(), "D2".into())
     );
-    let defender = variant("combat_tie = \"mover\"", "combat_tie = \"defender\"");
+    let defender = variant("combat-tie = \"mover\"", "combat-tie = \"defender\"");
     let q = after(&defender, &p, "^j10 j10xj11");
     assert_eq!(at(&defender, &q, "j11"), "e2");
 }
@@ -410,13 +410,13 @@ fn l12_no_legal_turn_loses_or_draws_by_profile() {
             reason: "South has no legal turn".into()
         })
     );
-    let draw = variant("no_legal_turn = \"loses\"", "no_legal_turn = \"draw\"");
+    let draw = variant("no-legal-turn = \"loses\"", "no-legal-turn = \"draw\"");
     assert!(matches!(draw.outcome(&p), Some(Outcome::Draw { .. })));
 }
 
 #[test]
 fn l12_optional_turn_limit_draws() {
-    let g = variant("turn_limit = 0", "turn_limit = 2");
+    let g = variant("turn-limit = 0", "turn-limit = 2");
     let p = pos(&g, "S:S0a1,D0c3:S0s19,D0q17:1");
     let q = after(&g, &p, "^c3 c3-c4");
     assert_eq!(g.outcome(&q), None);
@@ -550,8 +550,8 @@ fn l16_long_move_turns_at_each_step() {
     assert_eq!(at(&g, &q, "j14"), "G4");
     // The slide reading: one diagonal line, like a bishop.
     let slide = variant(
-        "guardian_long_move = \"walk\"",
-        "guardian_long_move = \"slide\"",
+        "guardian-long-move = \"walk\"",
+        "guardian-long-move = \"slide\"",
     );
     let p = pos(&slide, "S:S0a1,G3j10:S0s19:1");
     assert_eq!(slide.reach(&p, cell(&slide, "j10")).ends.len(), 35);

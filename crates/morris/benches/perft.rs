@@ -1,6 +1,6 @@
 //! Perft speed of nine men's morris from the start (`cargo bench -p morris`).
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::{Game, PerftOptions};
 use morris::Morris;
 
 fn main() {
@@ -8,13 +8,7 @@ fn main() {
 }
 
 fn nine_mens_morris() -> Morris {
-    let source = ProfileSource::new(
-        "rules/morris/nine-mens-morris.v1.toml",
-        include_str!("../../../rules/morris/nine-mens-morris.v1.toml"),
-        true,
-    )
-    .expect("bundled profile header");
-    Morris::from_profile(&source).expect("bundled profile")
+    Morris::builtin("nine-mens-morris@1").expect("a builtin profile")
 }
 
 /// Depth 5 from the start, removal counted with its move.

@@ -1,5 +1,6 @@
-//! Perft of a morris profile read from disk, for timing from outside:
-//! `cargo run --release -p morris --example morris_perft -- rules/morris/nine-mens-morris.v1.toml 6 [--removal-ply]`.
+//! Perft of a morris profile, for timing from outside: a builtin profile by
+//! name (`nine-mens-morris@1`) or a profile file (`my-morris.v1.toml`):
+//! `cargo run --release -p morris --example morris_perft -- nine-mens-morris 6 [--removal-ply]`.
 
 use board_core::{Game, PerftOptions, ProfileSource};
 use morris::Morris;
@@ -8,11 +9,16 @@ use std::time::Instant;
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [path, depth, rest @ ..] = args.as_slice() else {
-        return Err("usage: perft PROFILE.toml DEPTH [--removal-ply]".to_string());
+        return Err("usage: perft PROFILE[@N]|PROFILE.toml DEPTH [--removal-ply]".to_string());
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let source = ProfileSource::new(path.clone(), text, false).map_err(|e| e.to_string())?;
-    let game = Morris::from_profile(&source).map_err(|e| e.to_string())?;
+    let game = if path.ends_with(".toml") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let source = ProfileSource::new(path.clone(), text, false).map_err(|e| e.to_string())?;
+        Morris::from_profile(&source)
+    } else {
+        Morris::builtin(path)
+    }
+    .map_err(|e| e.to_string())?;
     let depth: u32 = depth.parse().map_err(|_| format!("bad depth `{depth}`"))?;
     let options = PerftOptions {
         removal_ply: rest.iter().any(|a| a == "--removal-ply"),

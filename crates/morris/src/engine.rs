@@ -140,7 +140,7 @@ impl Engine {
         self.normalize(c);
     }
 
-    /// Applies `no_placement = "start-moving"` to a side that must place and
+    /// Applies `no-placement = "start-moving"` to a side that must place and
     /// cannot.
     pub fn normalize(&self, c: &mut Core) {
         if self.rules.no_placement == NoPlacement::StartMoving

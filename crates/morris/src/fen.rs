@@ -15,7 +15,7 @@
 //! - `M…`: marked points (points closed by a removal during the placing
 //!   phase; omitted when there are none);
 //! - `R<n>`: moves in a row without a removal or placement, only in
-//!   profiles with `draw_moves_without_removal`.
+//!   profiles with `draw-moves-without-removal`.
 //!
 //! The repetition history is not part of a FEN: a game read from a FEN
 //! starts counting repetitions there.

@@ -2,6 +2,25 @@
 //! Morabaraba, Lasker Morris, and the Chinese marked-point games Cheng San
 //! and Da San Qi — on one rule engine configured by profiles.
 //!
+//! # Use on its own
+//!
+//! The crate carries its profiles ([`Morris::builtin`]), so it works from
+//! any directory; the game interface is [`board_core::Game`]:
+//!
+//! ```
+//! use board_core::Game;
+//! use morris::Morris;
+//!
+//! let game = Morris::builtin("nine-mens-morris@1")?;
+//! let mut position = game.parse_position("B:Wa1,d1:Bd6:H7/8")?;
+//! let mv = game.parse_move(&position, "g1")?;
+//! game.play(&mut position, &mv);
+//! let fen = game.write_position(&position);
+//! println!("{fen}");
+//! assert_eq!(fen, "W:Wa1,d1:Bd6,g1:H7/7");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The board is the profile's graph (`[board] kind = "morris"` with its
 //! `lines`, or any custom graph of at most 64 points): its edges are the
 //! steps, its lines the mills. Every rule is a switch of the `[rules]`
@@ -46,6 +65,7 @@
 //! placement or move with its set of removals is one move, whatever the
 //! order the removals are written in.
 
+mod builtin;
 mod engine;
 mod fen;
 mod game;
@@ -53,11 +73,13 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
-pub mod rules;
+mod rules;
 mod tables;
 
 pub use game::Morris;
 pub use moves::Move;
 pub use position::Position;
-pub use rules::Rules;
+pub use rules::{
+    Blocked, FlyingAt, FullBoard, MarkedPoints, MillProtection, NoPlacement, Placing, Rules, Start,
+};
 pub use tables::MAX_POINTS;

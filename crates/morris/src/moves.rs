@@ -5,7 +5,7 @@ use board_core::NodeId;
 /// Marks a placement in [`Move::from`]'s compact field.
 const PLACEMENT: u8 = u8::MAX;
 
-/// The most men one move takes (`removals_per_double_mill` is 1 or 2).
+/// The most men one move takes (`removals-per-double-mill` is 1 or 2).
 pub const MAX_REMOVALS: usize = 2;
 
 /// One turn: a placement or a move, and the enemy men it takes (sorted, so

@@ -10,43 +10,53 @@ use std::fmt;
 /// Defaults are the standard nine men's morris choices; bundled profiles
 /// spell every switch out.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rules {
     /// Men each side starts with in hand.
+    #[serde(alias = "men_per_side")]
     pub men_per_side: u8,
     /// Whether all men are placed before any man moves.
     #[serde(default)]
     pub placing: Placing,
     /// Men on the board at which a side flies in the moving phase.
+    #[serde(alias = "flying_at")]
     pub flying_at: FlyingAt,
     /// Which enemy men a mill may take.
+    #[serde(alias = "mill_protection")]
     pub mill_protection: MillProtection,
     /// Men taken by a move that forms two (or more) mills at once: 1 or 2.
     #[serde(default = "one")]
+    #[serde(alias = "removals_per_double_mill")]
     pub removals_per_double_mill: u8,
     /// What a removal during the placing phase leaves on its point.
     #[serde(default)]
+    #[serde(alias = "marked_points")]
     pub marked_points: MarkedPoints,
     /// What happens to a side that must place but has no point to place on.
     #[serde(default)]
+    #[serde(alias = "no_placement")]
     pub no_placement: NoPlacement,
     /// What happens to a side that has no legal move.
     #[serde(default)]
     pub blocked: Blocked,
     /// What happens when the board is full and the side to move is blocked.
     #[serde(default)]
+    #[serde(alias = "full_board")]
     pub full_board: FullBoard,
     /// A side with this many men or fewer, on the board and in hand
     /// together, has lost.
     #[serde(default = "two")]
+    #[serde(alias = "loses_with")]
     pub loses_with: u8,
     /// Draw after this many moves in a row (plies of either side) without a
     /// removal or placement; 0 turns the rule off.
     #[serde(default)]
+    #[serde(alias = "draw_moves_without_removal")]
     pub draw_moves_without_removal: u16,
     /// Draw when the same position (men, hands, marks, side to move) occurs
     /// for this many times; 0 turns the rule off.
     #[serde(default)]
+    #[serde(alias = "draw_repetition")]
     pub draw_repetition: u8,
 }
 
@@ -70,7 +80,7 @@ pub enum Placing {
     AnyTurn,
 }
 
-/// The flying threshold: `flying_at = 3` or `flying_at = "never"`.
+/// The flying threshold: `flying-at = 3` or `flying-at = "never"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlyingAt {
     /// No side ever flies.
@@ -100,7 +110,7 @@ impl<'de> Deserialize<'de> for FlyingAt {
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<FlyingAt, E> {
                 u8::try_from(v)
                     .map(FlyingAt::Men)
-                    .map_err(|_| E::custom(format!("flying_at = {v}: expected 0 to 255 men")))
+                    .map_err(|_| E::custom(format!("flying-at = {v}: expected 0 to 255 men")))
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<FlyingAt, E> {
                 self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
@@ -110,7 +120,7 @@ impl<'de> Deserialize<'de> for FlyingAt {
                     Ok(FlyingAt::Never)
                 } else {
                     Err(E::custom(format!(
-                        "flying_at = \"{v}\": expected a number of men or \"never\""
+                        "flying-at = \"{v}\": expected a number of men or \"never\""
                     )))
                 }
             }
@@ -183,7 +193,7 @@ pub enum FullBoard {
 
 /// The `[start]` table: the start position in the morris FEN.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Start {
     /// The start position, such as `W:W:B:H9/9`.
     pub fen: String,
@@ -194,37 +204,37 @@ impl Rules {
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
         if self.men_per_side == 0 {
-            problems.push("men_per_side must be at least 1".to_string());
+            problems.push("men-per-side must be at least 1".to_string());
         }
         if self.loses_with >= self.men_per_side {
             problems.push(format!(
-                "loses_with = {} but each side has only {} men: the game would be lost before it starts",
+                "loses-with = {} but each side has only {} men: the game would be lost before it starts",
                 self.loses_with, self.men_per_side
             ));
         }
         if let FlyingAt::Men(n) = self.flying_at {
             if n <= self.loses_with {
                 problems.push(format!(
-                    "flying_at = {n} is never reached: a side with {n} men has already lost (loses_with = {})",
+                    "flying-at = {n} is never reached: a side with {n} men has already lost (loses-with = {})",
                     self.loses_with
                 ));
             }
             if n > self.men_per_side {
                 problems.push(format!(
-                    "flying_at = {n} is more than the {} men a side has",
+                    "flying-at = {n} is more than the {} men a side has",
                     self.men_per_side
                 ));
             }
         }
         if !(1..=2).contains(&self.removals_per_double_mill) {
             problems.push(format!(
-                "removals_per_double_mill = {}: expected 1 or 2",
+                "removals-per-double-mill = {}: expected 1 or 2",
                 self.removals_per_double_mill
             ));
         }
         if self.draw_repetition == 1 {
             problems.push(
-                "draw_repetition = 1 would draw every position: use 0 (off) or 2 and more"
+                "draw-repetition = 1 would draw every position: use 0 (off) or 2 and more"
                     .to_string(),
             );
         }

@@ -26,9 +26,9 @@ fn conformance_with_draw_rules_and_double_removals() {
     let game = variant(
         "nine-mens-morris",
         &[
-            ("removals_per_double_mill", "2"),
-            ("draw_moves_without_removal", "30"),
-            ("draw_repetition", "3"),
+            ("removals-per-double-mill", "2"),
+            ("draw-moves-without-removal", "30"),
+            ("draw-repetition", "3"),
             ("blocked", "\"draw\""),
         ],
     );
@@ -40,8 +40,8 @@ fn conformance_with_marks_and_moves_during_placing() {
     let game = variant(
         "lasker",
         &[
-            ("marked_points", "\"empty-point\""),
-            ("mill_protection", "\"strict\""),
+            ("marked-points", "\"empty-point\""),
+            ("mill-protection", "\"strict\""),
         ],
     );
     run("lasker with marks", &game);

@@ -42,7 +42,7 @@ fn every_field_is_read() {
 
 #[test]
 fn the_move_count_is_written_only_with_the_move_limit_rule() {
-    let game = variant("nine-mens-morris", &[("draw_moves_without_removal", "50")]);
+    let game = variant("nine-mens-morris", &[("draw-moves-without-removal", "50")]);
     let p = fen(&game, "W:Wa1,d1,g7,b4:Bb2,d6,f4:R17");
     assert_eq!(p.moves_without_removal(), 17);
     assert_eq!(game.write_position(&p), "W:Wa1,b4,d1,g7:Bb2,d6,f4:H0/0:R17");

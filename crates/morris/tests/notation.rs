@@ -25,7 +25,7 @@ fn placement_move_and_removal_are_written_as_the_contract_says() {
 
 #[test]
 fn two_removals_are_written_one_after_the_other() {
-    let game = variant("nine-mens-morris", &[("removals_per_double_mill", "2")]);
+    let game = variant("nine-mens-morris", &[("removals-per-double-mill", "2")]);
     let p = fen(&game, "W:Wa4,a7,d1,g1:Bb2,d6,e5,f4:H5/5");
     let mv = game.parse_move(&p, "a1xf4xb2").expect("legal");
     assert_eq!(game.write_move(&p, &mv), "a1xb2xf4");
@@ -60,9 +60,9 @@ edges = [["x1", "x2"], ["x2", "x3"], ["y1", "y2"], ["y2", "y3"], ["x1", "y1"], [
 lines = [["x1", "x2", "x3"], ["y1", "y2", "y3"]]
 
 [rules]
-men_per_side = 3
-flying_at = "never"
-mill_protection = "none"
+men-per-side = 3
+flying-at = "never"
+mill-protection = "none"
 
 [start]
 fen = "W:W:B:H3/3"

@@ -117,20 +117,20 @@ fn fast_perft_agrees_with_generating_and_playing_on_every_profile() {
 #[test]
 fn fast_perft_agrees_with_generating_and_playing_with_every_switch_turned() {
     let variants = [
-        common::variant("nine-mens-morris", &[("removals_per_double_mill", "2")]),
+        common::variant("nine-mens-morris", &[("removals-per-double-mill", "2")]),
         common::variant(
             "nine-mens-morris",
             &[
-                ("draw_moves_without_removal", "3"),
-                ("draw_repetition", "2"),
+                ("draw-moves-without-removal", "3"),
+                ("draw-repetition", "2"),
             ],
         ),
-        common::variant("twelve-mens-morris", &[("removals_per_double_mill", "2")]),
+        common::variant("twelve-mens-morris", &[("removals-per-double-mill", "2")]),
         common::variant(
             "lasker",
             &[
-                ("marked_points", "\"empty-point\""),
-                ("mill_protection", "\"strict\""),
+                ("marked-points", "\"empty-point\""),
+                ("mill-protection", "\"strict\""),
             ],
         ),
     ];

@@ -5,7 +5,7 @@ mod common;
 
 use board_core::{Game, ProfileError};
 use common::{BUNDLED, profile, try_variant};
-use morris::rules::{FlyingAt, MarkedPoints, MillProtection, Placing};
+use morris::{FlyingAt, MarkedPoints, MillProtection, Placing};
 
 fn invalid_message(result: Result<morris::Morris, ProfileError>) -> String {
     match result {
@@ -51,25 +51,25 @@ fn the_seed_profile_has_the_seed_rules() {
 fn settings_list_every_switch() {
     let settings = profile("nine-mens-morris").settings();
     for key in [
-        "men_per_side = 9",
+        "men-per-side = 9",
         "placing = \"before-moving\"",
-        "flying_at = 3",
-        "mill_protection = \"unless-all\"",
-        "removals_per_double_mill = 1",
-        "marked_points = \"none\"",
-        "no_placement = \"lose\"",
+        "flying-at = 3",
+        "mill-protection = \"unless-all\"",
+        "removals-per-double-mill = 1",
+        "marked-points = \"none\"",
+        "no-placement = \"lose\"",
         "blocked = \"lose\"",
-        "full_board = \"blocked-rule\"",
-        "loses_with = 2",
-        "draw_moves_without_removal = 0",
-        "draw_repetition = 0",
+        "full-board = \"blocked-rule\"",
+        "loses-with = 2",
+        "draw-moves-without-removal = 0",
+        "draw-repetition = 0",
     ] {
         assert!(settings.contains(key), "{key} missing from\n{settings}");
     }
     assert!(
         profile("cheng-san")
             .settings()
-            .contains("flying_at = \"never\"")
+            .contains("flying-at = \"never\"")
     );
 }
 
@@ -78,21 +78,21 @@ fn inconsistent_switches_are_refused_with_every_reason() {
     let message = invalid_message(try_variant(
         "nine-mens-morris",
         &[
-            ("flying_at", "2"),
-            ("removals_per_double_mill", "3"),
-            ("draw_repetition", "1"),
+            ("flying-at", "2"),
+            ("removals-per-double-mill", "3"),
+            ("draw-repetition", "1"),
         ],
     ));
     assert_eq!(
         message,
-        "[rules]: flying_at = 2 is never reached: a side with 2 men has already lost (loses_with = 2); \
-         [rules]: removals_per_double_mill = 3: expected 1 or 2; \
-         [rules]: draw_repetition = 1 would draw every position: use 0 (off) or 2 and more"
+        "[rules]: flying-at = 2 is never reached: a side with 2 men has already lost (loses-with = 2); \
+         [rules]: removals-per-double-mill = 3: expected 1 or 2; \
+         [rules]: draw-repetition = 1 would draw every position: use 0 (off) or 2 and more"
     );
-    let message = invalid_message(try_variant("six-mens-morris", &[("loses_with", "6")]));
+    let message = invalid_message(try_variant("six-mens-morris", &[("loses-with", "6")]));
     assert_eq!(
         message,
-        "[rules]: loses_with = 6 but each side has only 6 men: the game would be lost before it starts"
+        "[rules]: loses-with = 6 but each side has only 6 men: the game would be lost before it starts"
     );
 }
 
@@ -122,7 +122,7 @@ fn a_board_too_large_or_without_mills_is_refused() {
 
 #[test]
 fn an_unknown_switch_value_is_a_toml_error_with_its_place() {
-    match try_variant("nine-mens-morris", &[("flying_at", "\"sometimes\"")]) {
+    match try_variant("nine-mens-morris", &[("flying-at", "\"sometimes\"")]) {
         Err(ProfileError::Toml { line, message, .. }) => {
             let (_, text) = BUNDLED
                 .iter()
@@ -130,8 +130,8 @@ fn an_unknown_switch_value_is_a_toml_error_with_its_place() {
                 .expect("bundled");
             let expected = text
                 .lines()
-                .position(|l| l.starts_with("flying_at = "))
-                .expect("the profile sets flying_at")
+                .position(|l| l.starts_with("flying-at = "))
+                .expect("the profile sets flying-at")
                 + 1;
             assert_eq!(line, expected);
             assert!(
@@ -141,10 +141,33 @@ fn an_unknown_switch_value_is_a_toml_error_with_its_place() {
         }
         other => panic!("expected a TOML error, got {:?}", other.map(|_| ())),
     }
-    match try_variant("nine-mens-morris", &[("mill_protection", "\"sometimes\"")]) {
+    match try_variant("nine-mens-morris", &[("mill-protection", "\"sometimes\"")]) {
         Err(ProfileError::Toml { message, .. }) => {
             assert!(message.contains("strict"), "{message}");
         }
         other => panic!("expected a TOML error, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn a_wrong_number_is_reported_in_words_with_its_place() {
+    for (value, found) in [("\"nine\"", "the string \"nine\""), ("100000", "100000")] {
+        match try_variant("nine-mens-morris", &[("men-per-side", value)]) {
+            Err(ProfileError::Toml {
+                line,
+                column,
+                message,
+                ..
+            }) => {
+                assert!(line > 1 && column > 1, "{line}:{column}");
+                assert_eq!(
+                    message,
+                    format!(
+                        "[rules] men-per-side: expected a whole number from 0 to 255, found {found}"
+                    )
+                );
+            }
+            other => panic!("expected a TOML error, got {other:?}"),
+        }
     }
 }

@@ -153,7 +153,7 @@ fn cheng_san_men_never_fly() {
 
 #[test]
 fn a_side_blocked_at_its_first_moving_turn_loses_at_once() {
-    let game = variant("nine-mens-morris", &[("flying_at", "\"never\"")]);
+    let game = variant("nine-mens-morris", &[("flying-at", "\"never\"")]);
     let mut p = fen(&game, "B:Wa1,c3,g7:Bc4,d1,d3,d7,g4:H0/1");
     play(&game, &mut p, &["a4"]);
     assert!(!p.is_placing_phase());
@@ -164,7 +164,7 @@ fn a_side_blocked_at_its_first_moving_turn_loses_at_once() {
 fn blocked_draw_makes_a_blocked_side_draw() {
     let game = variant(
         "nine-mens-morris",
-        &[("flying_at", "\"never\""), ("blocked", "\"draw\"")],
+        &[("flying-at", "\"never\""), ("blocked", "\"draw\"")],
     );
     let p = fen(&game, "B:Wa4,c4,d1,d3,d7,g4:Ba1,c3,g7");
     assert_eq!(game.outcome(&p), draw("Black cannot move"));
@@ -288,7 +288,7 @@ fn a_double_mill_takes_one_man_by_default() {
 
 #[test]
 fn removals_per_double_mill_two_takes_two_men() {
-    let game = variant("nine-mens-morris", &[("removals_per_double_mill", "2")]);
+    let game = variant("nine-mens-morris", &[("removals-per-double-mill", "2")]);
     let mut p = fen(&game, "W:Wa4,a7,d1,g1:Bb2,d6,e5,f4:H5/5");
     let with_a1: Vec<String> = legal(&game, &p)
         .into_iter()
@@ -343,7 +343,7 @@ fn full_board_is_a_draw_in_twelve_mens_morris() {
         "W:Wa1,a4,a7,b2,b4,b6,c3,c4,c5,d1,d2,d3:Bd5,d6,d7,e3,e4,e5,f2,f4,f6,g1,g4,g7:H0/0",
     );
     assert_eq!(game.outcome(&p), draw("the board is full"));
-    let blocked_rule = variant("twelve-mens-morris", &[("full_board", "\"blocked-rule\"")]);
+    let blocked_rule = variant("twelve-mens-morris", &[("full-board", "\"blocked-rule\"")]);
     let p = fen(
         &blocked_rule,
         "W:Wa1,a4,a7,b2,b4,b6,c3,c4,c5,d1,d2,d3:Bd5,d6,d7,e3,e4,e5,f2,f4,f6,g1,g4,g7:H0/0",
@@ -360,9 +360,9 @@ fn crowded_six(no_placement: &str) -> morris::Morris {
     variant(
         "six-mens-morris",
         &[
-            ("men_per_side", "9"),
-            ("marked_points", "\"empty-point\""),
-            ("no_placement", no_placement),
+            ("men-per-side", "9"),
+            ("marked-points", "\"empty-point\""),
+            ("no-placement", no_placement),
             ("fen", "\"W:W:B:H9/9\""),
         ],
     )
@@ -393,7 +393,7 @@ fn no_placement_start_moving_ends_the_placing_phase() {
 
 #[test]
 fn draw_after_moves_without_removal() {
-    let game = variant("nine-mens-morris", &[("draw_moves_without_removal", "4")]);
+    let game = variant("nine-mens-morris", &[("draw-moves-without-removal", "4")]);
     let mut p = fen(&game, "W:Wa1,b4,d1,g1:Bc3,e3,f6,b6,g7:H0/0");
     assert_eq!(
         game.write_position(&p),
@@ -412,7 +412,7 @@ fn draw_after_moves_without_removal() {
 
 #[test]
 fn draw_by_repetition() {
-    let game = variant("nine-mens-morris", &[("draw_repetition", "3")]);
+    let game = variant("nine-mens-morris", &[("draw-repetition", "3")]);
     let mut p = fen(&game, "W:Wa1,b4,d1,g1:Bc3,e3,f6,b6,g7:H0/0");
     let cycle = ["b4-b2", "g7-d7", "b2-b4", "d7-g7"];
     play(&game, &mut p, &cycle);

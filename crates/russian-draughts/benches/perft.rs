@@ -1,7 +1,7 @@
 //! Perft speed from the start position of each profile (one thread, no hash
 //! table). Run with `cargo bench -p russian-draughts`.
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::{Game, PerftOptions};
 use russian_draughts::Draughts;
 
 fn main() {
@@ -9,13 +9,7 @@ fn main() {
 }
 
 fn load(name: &str) -> Draughts {
-    let path = format!(
-        "{}/../../rules/russian-draughts/{name}.v1.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).expect("profile file is readable");
-    let source = ProfileSource::new(path, text, true).expect("profile header is valid");
-    Draughts::from_profile(&source).expect("profile loads")
+    Draughts::builtin(name).expect("a builtin profile")
 }
 
 /// Russian perft to depth 9 with bulk counting at the last ply

@@ -1,7 +1,7 @@
 //! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk] [only]`:
 //! perft from a profile's start position, with the time taken.
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::{Game, PerftOptions};
 use russian_draughts::Draughts;
 use std::time::Instant;
 
@@ -9,13 +9,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let name = args.get(1).map_or("russian", String::as_str);
     let depth: u32 = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(8);
-    let path = format!(
-        "{}/../../rules/russian-draughts/{name}.v1.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).expect("profile file is readable");
-    let source = ProfileSource::new(path, text, true).expect("profile header is valid");
-    let game = Draughts::from_profile(&source).expect("profile loads");
+    let game = Draughts::builtin(name).unwrap_or_else(|e| panic!("{e}"));
     let options = PerftOptions {
         keep_duplicates: args.iter().any(|a| a == "keep"),
         no_bulk: args.iter().any(|a| a == "nobulk"),

@@ -11,9 +11,18 @@ use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
 use crate::squares::write_square;
 use board_core::{
-    DiagramOptions, Game, Graph, LegalityError, MoveError, Outcome, PerftOptions, PositionError,
-    Profile, ProfileError, ProfileHeader, ProfileSource, Side, diagram,
+    DiagramOptions, Game, Graph, LegalityError, MoveError, NodeId, Outcome, PerftOptions,
+    PositionError, Profile, ProfileError, ProfileHeader, ProfileSource, Side, diagram,
 };
+
+/// A piece on a square: whose it is and whether it is a king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its owner.
+    pub side: Side,
+    /// Whether it is a king (else a man).
+    pub king: bool,
+}
 
 /// A member of the draughts family, configured by a profile of the game
 /// `russian-draughts` (Russian, English, International, Brazilian, Czech).
@@ -34,12 +43,75 @@ impl Draughts {
     }
 
     /// The compiled move generator.
-    pub fn engine(&self) -> &Engine {
+    pub(crate) fn engine(&self) -> &Engine {
         &self.engine
     }
 
+    fn node(&self, bit: u8) -> Option<NodeId> {
+        self.engine.layout.node(u32::from(bit))
+    }
+
+    fn nodes(&self, mut bits: u64) -> Vec<NodeId> {
+        let mut out = Vec::with_capacity(bits.count_ones() as usize);
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            out.extend(self.engine.layout.node(b));
+        }
+        out.sort();
+        out
+    }
+
+    /// The piece on a node, if any (`None` also for a node not on the board).
+    pub fn piece_at(&self, position: &Position, node: NodeId) -> Option<Piece> {
+        if node.index() >= self.graph.node_count() {
+            return None;
+        }
+        let bit = 1u64 << self.engine.layout.bit(node);
+        let side = if position.pieces[0] & bit != 0 {
+            Side::White
+        } else if position.pieces[1] & bit != 0 {
+            Side::Black
+        } else {
+            return None;
+        };
+        Some(Piece {
+            side,
+            king: position.kings & bit != 0,
+        })
+    }
+
+    /// Every piece of a position with its node, in node order.
+    pub fn pieces(&self, position: &Position) -> Vec<(NodeId, Piece)> {
+        self.graph
+            .node_ids()
+            .filter_map(|n| Some((n, self.piece_at(position, n)?)))
+            .collect()
+    }
+
+    /// The node a move starts from (`None` only for a move of another
+    /// profile's board).
+    pub fn move_from(&self, mv: &Move) -> Option<NodeId> {
+        self.node(mv.from)
+    }
+
+    /// The node a move ends on.
+    pub fn move_to(&self, mv: &Move) -> Option<NodeId> {
+        self.node(mv.to())
+    }
+
+    /// Every node a move lands on, in order; the last is where it stops.
+    pub fn move_landings(&self, mv: &Move) -> Vec<NodeId> {
+        mv.path.iter().filter_map(|&b| self.node(b)).collect()
+    }
+
+    /// The nodes of the pieces a move captures, in node order.
+    pub fn move_captured(&self, mv: &Move) -> Vec<NodeId> {
+        self.nodes(mv.captured)
+    }
+
     /// The name of a square (bit) in the profile's notation.
-    pub fn square_name(&self, bit: u8) -> String {
+    pub(crate) fn square_name(&self, bit: u8) -> String {
         match self.engine.layout.node(u32::from(bit)) {
             Some(n) => write_square(&self.graph, n, self.rules.notation),
             None => format!("?{bit}"),

@@ -20,12 +20,6 @@ pub const SW: usize = 3;
 /// The four diagonal directions in table order.
 pub const DIRECTIONS: [Direction; 4] = [Direction::NE, Direction::NW, Direction::SE, Direction::SW];
 
-/// The opposite of a direction index (NE ↔ SW, NW ↔ SE).
-#[inline(always)]
-pub const fn opposite(d: usize) -> usize {
-    3 - d
-}
-
 /// A board as bitboards: which bits are squares, how each direction shifts.
 #[derive(Clone, Debug)]
 pub struct Layout {

@@ -372,14 +372,6 @@ impl Engine {
         self.flying
     }
 
-    /// Whether the side to move has a capture.
-    pub fn has_capture(&self, pos: &Position) -> bool {
-        with_geom!(self, g => {
-            let empty = self.layout.squares & !pos.occupied();
-            self.man_jumpers(g, pos, empty) != 0 || self.king_can_capture(g, pos, empty)
-        })
-    }
-
     /// The men of the side to move that have a first jump.
     #[inline(always)]
     fn man_jumpers<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> u64 {

@@ -6,7 +6,10 @@ use crate::path::Path;
 use crate::position::Position;
 
 /// A legal move: where the piece starts, every square it lands on (the last
-/// is where it stops), what it captures and whether it is crowned.
+/// is where it stops), what it captures and whether it is crowned. Its
+/// squares are read as nodes through [`Draughts::move_from`](crate::Draughts::move_from),
+/// [`Draughts::move_landings`](crate::Draughts::move_landings) and
+/// [`Draughts::move_captured`](crate::Draughts::move_captured).
 ///
 /// Two routes with the same start, end, captured pieces and crowning are the
 /// same move (they leave the same position), so equality ignores the
@@ -14,15 +17,15 @@ use crate::position::Position;
 #[derive(Clone, Debug, Eq)]
 pub struct Move {
     /// Bit of the start square.
-    pub from: u8,
+    pub(crate) from: u8,
     /// Bits of the landing squares in order; one square for a plain move.
-    pub path: Path,
+    pub(crate) path: Path,
     /// The captured pieces (bitboard).
-    pub captured: u64,
+    pub(crate) captured: u64,
     /// Whether a man is crowned.
-    pub promote: bool,
+    pub(crate) promote: bool,
     /// Whether a king moves.
-    pub by_king: bool,
+    pub(crate) by_king: bool,
 }
 
 impl PartialEq for Move {
@@ -36,8 +39,18 @@ impl PartialEq for Move {
 
 impl Move {
     /// Bit of the final square.
-    pub fn to(&self) -> u8 {
+    pub(crate) fn to(&self) -> u8 {
         self.path.last().copied().unwrap_or(self.from)
+    }
+
+    /// Whether a man is crowned by the move.
+    pub fn is_promotion(&self) -> bool {
+        self.promote
+    }
+
+    /// Whether the piece that moves is a king.
+    pub fn is_by_king(&self) -> bool {
+        self.by_king
     }
 
     /// Whether the move captures.
@@ -46,7 +59,7 @@ impl Move {
     }
 
     /// Plays the move on a position.
-    pub fn apply(&self, pos: &mut Position) {
+    pub(crate) fn apply(&self, pos: &mut Position) {
         pos.apply(1 << self.from, 1 << self.to(), self.captured, self.promote);
     }
 }

@@ -2,40 +2,48 @@
 
 use board_core::Side;
 
-/// A position, as bitboards in the profile's [`Layout`](crate::layout::Layout).
+/// A position: the men and kings of each side and whose turn it is. Its
+/// squares are read through [`Draughts::piece_at`](crate::Draughts::piece_at)
+/// and [`Draughts::pieces`](crate::Draughts::pieces); the bit layout inside
+/// depends on the profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Per side (White, Black): the squares of its pieces, men and kings.
-    pub pieces: [u64; 2],
+    pub(crate) pieces: [u64; 2],
     /// The squares holding a king, of either side.
-    pub kings: u64,
+    pub(crate) kings: u64,
     /// Whose turn it is.
-    pub side: Side,
+    pub(crate) side: Side,
 }
 
 impl Position {
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
     /// Every occupied square.
     #[inline(always)]
-    pub fn occupied(&self) -> u64 {
+    pub(crate) fn occupied(&self) -> u64 {
         self.pieces[0] | self.pieces[1]
     }
 
     /// The pieces of the side to move.
     #[inline(always)]
-    pub fn own(&self) -> u64 {
+    pub(crate) fn own(&self) -> u64 {
         self.pieces[self.side.index()]
     }
 
     /// The pieces of the side not to move.
     #[inline(always)]
-    pub fn enemy(&self) -> u64 {
+    pub(crate) fn enemy(&self) -> u64 {
         self.pieces[self.side.opposite().index()]
     }
 
     /// Plays a move given as bitboards: the piece on `from` goes to `to`,
     /// `captured` pieces leave the board, a man is crowned if `promote`.
     #[inline(always)]
-    pub fn apply(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
+    pub(crate) fn apply(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
         // Computed in registers for both sides, then selected: no indexed
         // store into the copy of the position just made by the caller.
         let [white, black] = self.pieces;

@@ -165,7 +165,10 @@ fn promotion_mid_capture_continues_as_man_in_brazilian_and_international() {
     let list = moves(&brazilian, &pos);
     assert_eq!(list, ["f6xd8xb6"]);
     let mv = brazilian.parse_move(&pos, "f6xd8xb6").expect("legal");
-    assert!(!mv.promote, "a man passing the last rank is not crowned");
+    assert!(
+        !mv.is_promotion(),
+        "a man passing the last rank is not crowned"
+    );
     let russian = load("russian");
     let pos = fen(&russian, "W:Wf6:Bc7,e7");
     assert_eq!(moves(&russian, &pos), ["f6:d8:a5", "f6:d8:b6"]);
@@ -174,7 +177,7 @@ fn promotion_mid_capture_continues_as_man_in_brazilian_and_international() {
     let mv = english
         .parse_move(&pos, "f6xd8")
         .expect("crowning ends the move");
-    assert!(mv.promote);
+    assert!(mv.is_promotion());
     assert_eq!(moves(&english, &pos).len(), 1);
 }
 
@@ -183,7 +186,7 @@ fn man_ending_a_capture_on_the_last_rank_is_crowned() {
     let game = load("international");
     let pos = fen(&game, "W:W12:B7");
     let mv = game.parse_move(&pos, "12x1").expect("legal");
-    assert!(mv.promote);
+    assert!(mv.is_promotion());
 }
 
 #[test]
@@ -233,8 +236,8 @@ fn czech_king_must_capture_when_it_can() {
 
 #[test]
 fn first_player_comes_from_the_profile() {
-    assert_eq!(load("russian").start_position().side, Side::White);
-    assert_eq!(load("english").start_position().side, Side::Black);
+    assert_eq!(load("russian").start_position().side_to_move(), Side::White);
+    assert_eq!(load("english").start_position().side_to_move(), Side::Black);
     let english = load("english");
     assert_eq!(
         moves(&english, &english.start_position()),
@@ -290,7 +293,7 @@ fn same_landing_squares_short_form_is_ambiguous_with_candidates() {
         "a turning square is enough"
     );
     assert_ne!(a, b);
-    assert_ne!(a.captured, b.captured);
+    assert_ne!(game.move_captured(&a), game.move_captured(&b));
 }
 
 #[test]
