@@ -83,3 +83,91 @@ fn boardctl_depends_on_every_game() {
         );
     }
 }
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.expect("readable entry").path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_sources(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether a Rust source names the crate `ident` (`ident::…`, `use ident`,
+/// `extern crate ident`).
+fn names_crate(source: &str, ident: &str) -> bool {
+    source.match_indices(ident).any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        let after = &source[at + ident.len()..];
+        let starts_word = !before.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let path = after.starts_with("::");
+        let used = source[..at].ends_with("use ") || source[..at].ends_with("extern crate ");
+        starts_word && (path || used)
+    })
+}
+
+/// The `cargo-machete` check, without installing it: every dependency a
+/// member declares is named in that member's Rust sources, and every
+/// workspace dependency is declared by some member.
+#[test]
+fn every_declared_dependency_is_used() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut members: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("crates/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .collect();
+    members.push(root.join("xtask"));
+    let mut declared_anywhere = Vec::new();
+    let mut unused = Vec::new();
+    for member in &members {
+        let text = std::fs::read_to_string(member.join("Cargo.toml")).expect("manifest");
+        let manifest: toml::Table = toml::from_str(&text).expect("valid manifest");
+        let mut files = Vec::new();
+        rust_sources(member, &mut files);
+        let sources: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).expect("readable source"))
+            .collect();
+        for table in ["dependencies", "dev-dependencies", "build-dependencies"] {
+            let Some(deps) = manifest.get(table).and_then(|t| t.as_table()) else {
+                continue;
+            };
+            for name in deps.keys() {
+                declared_anywhere.push(name.clone());
+                let ident = name.replace('-', "_");
+                if !sources.iter().any(|s| names_crate(s, &ident)) {
+                    unused.push(format!("{}: [{table}] {name}", member.display()));
+                }
+            }
+        }
+    }
+    let workspace: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root.join("Cargo.toml")).expect("manifest"))
+            .expect("valid manifest");
+    let shared = workspace["workspace"]["dependencies"]
+        .as_table()
+        .expect("[workspace.dependencies]");
+    for name in shared.keys() {
+        if !declared_anywhere.contains(name) {
+            unused.push(format!("Cargo.toml: [workspace.dependencies] {name}"));
+        }
+    }
+    assert!(unused.is_empty(), "declared but unused: {unused:#?}");
+}
+
+#[test]
+fn names_crate_sees_paths_and_uses_only() {
+    assert!(names_crate("use serde::Deserialize;", "serde"));
+    assert!(names_crate("fn main() { divan::main() }", "divan"));
+    assert!(names_crate("use rayon;", "rayon"));
+    assert!(!names_crate("let my_serde = 1; // serde", "serde"));
+    assert!(!names_crate("use not_serde::X;", "serde"));
+}

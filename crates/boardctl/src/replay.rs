@@ -1,7 +1,7 @@
 //! `boardctl replay`: every position of one recorded game's main line, as
 //! a diagram (or its position notation) with the move that led to it.
 
-use crate::check::diagnostic::{Diagnostic, render_text};
+use crate::check::diagnostic::{Code, Diagnostic, render_text};
 use crate::check::record::{Collector, Event, RecordedGame};
 use crate::check::rules::RulesCache;
 use crate::check::verify::move_diagnostic;
@@ -156,7 +156,7 @@ impl Replay<'_> {
                     |(_, s)| s,
                 );
                 return self.fail(Diagnostic::error(
-                    "bad-position",
+                    Code::BadPosition,
                     span,
                     format!("invalid start position: {e}"),
                 ));
@@ -193,7 +193,7 @@ impl Replay<'_> {
                 }
                 Event::Unknown(span) => {
                     return self.fail(Diagnostic::error(
-                        "unknown-move",
+                        Code::UnknownMove,
                         *span,
                         "unknown move `-`: the game cannot be replayed past it".into(),
                     ));
@@ -222,7 +222,7 @@ impl Replay<'_> {
                         }
                         Err(e) => {
                             return self.fail(Diagnostic::error(
-                                "bad-position",
+                                Code::BadPosition,
                                 *span,
                                 format!("invalid position in set-up command: {e}"),
                             ));

@@ -60,7 +60,7 @@ const MANDATORY_CAPTURE: &str =
 fn illegal_move_is_reported_like_a_compiler_with_source_line_and_caret() {
     let (out, err, code) = check_stdin(&[], MANDATORY_CAPTURE);
     assert_eq!(code, Some(1), "{out}{err}");
-    let expected = "<stdin>:4:19: error: illegal move 2. a3-b4 — capture is mandatory: d4:f6\n  |\n4 | 1. c3-d4 f6-e5 2. a3-b4 e5-f4 *\n  |                   ^^^^^\n";
+    let expected = "error[illegal-move]: illegal move 2. a3-b4 — capture is mandatory: d4:f6\n --> <stdin>:4:19\n  |\n4 | 1. c3-d4 f6-e5 2. a3-b4 e5-f4 *\n  |                   ^^^^^\n\n";
     assert_eq!(out, expected);
     assert!(
         err.starts_with("checked 1 games, 2 moves: 1 errors, 0 warnings in "),
@@ -135,11 +135,40 @@ fn result_contradicting_the_board_missing_result_and_move_numbers_are_warnings()
 }
 
 #[test]
+fn the_caret_stands_under_the_token_after_tabs_and_wide_characters() {
+    let record = "[Event \"ёё\"]\n[GameType \"25\"]\n\n{日本}\t1. c3-d4\tf6-e5 2. a3-b4 *\n";
+    let (out, _, code) = check_stdin(&[], record);
+    assert_eq!(code, Some(1), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], " --> <stdin>:4:24", "{out}");
+    let source = lines[3];
+    let caret = lines[4];
+    let at = caret.find('^').expect("a caret");
+    assert_eq!(&caret[at..], "^^^^^", "{out}");
+    // The token stands at the caret's display column: `日` and `本` are two
+    // columns wide each, and the tabs are expanded on the source line.
+    let mut width = 0;
+    let mut rest = source;
+    while width < at {
+        let c = rest.chars().next().expect("the source line is long enough");
+        width += if ('\u{4e00}'..='\u{9fff}').contains(&c) {
+            2
+        } else {
+            1
+        };
+        rest = &rest[c.len_utf8()..];
+    }
+    assert_eq!(width, at, "{out}");
+    assert!(rest.starts_with("a3-b4"), "{out}");
+    assert!(!source.contains('\t'), "tabs are expanded: {out}");
+}
+
+#[test]
 fn a_game_without_rules_gets_an_error_with_a_suggestion_never_a_guess() {
     let (out, _, code) = check_stdin(&[], "[Event \"x\"]\n1. 33-28 18-22 2. 38-33 *\n");
     assert_eq!(code, Some(1));
     assert!(
-        out.starts_with("<stdin>:1:1: error: the rules of this game are unknown"),
+        out.starts_with("error[unknown-rules]: the rules of this game are unknown"),
         "{out}"
     );
     assert!(out.contains("help: the moves look like International draughts (squares 1-50): add [GameType \"20\"] to the record or pass --rules russian-draughts/international"), "{out}");

@@ -2,6 +2,7 @@
 //! dropped for every move token checked; a heap path cost an allocation
 //! each).
 
+use arrayvec::ArrayVec;
 use std::fmt;
 use std::ops::Deref;
 
@@ -10,44 +11,33 @@ use std::ops::Deref;
 pub const MAX_PATH: usize = 64;
 
 /// The landing squares of a move (bits), in order; derefs to `[u8]`.
-#[derive(Clone, Copy)]
-pub struct Path {
-    squares: [u8; MAX_PATH],
-    len: u8,
-}
+#[derive(Clone, PartialEq, Eq)]
+pub struct Path(ArrayVec<u8, MAX_PATH>);
 
 impl Path {
     /// A path of the given squares; `None` when there are more than
     /// [`MAX_PATH`].
     pub fn new(squares: &[u8]) -> Option<Path> {
-        let mut path = Path {
-            squares: [0; MAX_PATH],
-            len: 0,
-        };
-        path.squares
-            .get_mut(..squares.len())?
-            .copy_from_slice(squares);
-        path.len = squares.len() as u8;
-        Some(path)
+        ArrayVec::try_from(squares).ok().map(Path)
     }
 
     /// A path of one square (a plain move).
     pub fn single(square: u8) -> Path {
-        let mut squares = [0; MAX_PATH];
-        squares[0] = square;
-        Path { squares, len: 1 }
+        let mut squares = ArrayVec::new();
+        squares.push(square);
+        Path(squares)
     }
 
     /// Keeps the first `len` squares.
     pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len as u8);
+        self.0.truncate(len);
     }
 }
 
 impl Deref for Path {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
-        &self.squares[..usize::from(self.len)]
+        &self.0
     }
 }
 
@@ -58,14 +48,6 @@ impl<'a> IntoIterator for &'a Path {
         self.iter()
     }
 }
-
-impl PartialEq for Path {
-    fn eq(&self, other: &Path) -> bool {
-        self[..] == other[..]
-    }
-}
-
-impl Eq for Path {}
 
 impl fmt::Debug for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

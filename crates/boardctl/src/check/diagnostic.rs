@@ -1,11 +1,16 @@
-//! Findings of `check`, and how they are shown: compiler-style text with
-//! the source line and a caret, or one JSON object per line.
+//! Findings of `check`, and how they are shown: compiler-style text
+//! rendered by `annotate-snippets` (the renderer rustc uses: it measures
+//! display width and expands tabs, so the caret stands under the token), or
+//! one JSON object per line written by serde.
 
+use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
 use board_core::record::{Pos, Span};
-use std::fmt::Write;
+use serde::Serialize;
+use std::fmt;
 
 /// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The record is wrong (exit code 1).
     Error,
@@ -23,6 +28,71 @@ impl Severity {
     }
 }
 
+/// The stable codes of findings (docs/check.md lists what each means);
+/// written in kebab-case in text and JSON (`illegal-move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Code {
+    /// A move the position does not allow.
+    IllegalMove,
+    /// A move text that names several legal moves.
+    AmbiguousMove,
+    /// A move text that is not well-formed.
+    MoveSyntax,
+    /// A `-` placeholder instead of a move.
+    UnknownMove,
+    /// No profile can be chosen for the game, or the one named is unknown.
+    UnknownRules,
+    /// An invalid `FEN` tag or set-up command.
+    BadPosition,
+    /// Malformed record text.
+    PdnSyntax,
+    /// A result that contradicts the board or the `Result` tag.
+    ResultMismatch,
+    /// No result token and no `Result` tag.
+    MissingResult,
+    /// A move number that does not match the ply.
+    MoveNumber,
+}
+
+impl Code {
+    /// Every code, in the order of the docs.
+    pub const ALL: [Code; 10] = [
+        Code::IllegalMove,
+        Code::AmbiguousMove,
+        Code::MoveSyntax,
+        Code::UnknownMove,
+        Code::UnknownRules,
+        Code::BadPosition,
+        Code::PdnSyntax,
+        Code::ResultMismatch,
+        Code::MissingResult,
+        Code::MoveNumber,
+    ];
+
+    /// The stable name (`illegal-move`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::IllegalMove => "illegal-move",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::MoveSyntax => "move-syntax",
+            Code::UnknownMove => "unknown-move",
+            Code::UnknownRules => "unknown-rules",
+            Code::BadPosition => "bad-position",
+            Code::PdnSyntax => "pdn-syntax",
+            Code::ResultMismatch => "result-mismatch",
+            Code::MissingResult => "missing-result",
+            Code::MoveNumber => "move-number",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One finding in one game.
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
@@ -34,8 +104,8 @@ pub struct Diagnostic {
     pub span: Span,
     /// Error or warning.
     pub severity: Severity,
-    /// Stable code (`illegal-move`).
-    pub code: &'static str,
+    /// Stable code.
+    pub code: Code,
     /// What is wrong.
     pub message: String,
     /// What to do, if known.
@@ -44,7 +114,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error.
-    pub fn error(code: &'static str, span: Span, message: String) -> Self {
+    pub fn error(code: Code, span: Span, message: String) -> Self {
         Diagnostic {
             game: 0,
             ply: None,
@@ -57,7 +127,7 @@ impl Diagnostic {
     }
 
     /// A warning.
-    pub fn warning(code: &'static str, span: Span, message: String) -> Self {
+    pub fn warning(code: Code, span: Span, message: String) -> Self {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, span, message)
@@ -77,96 +147,127 @@ impl Diagnostic {
     }
 }
 
-/// The line `line` of a game's source text (which starts at `start`), with
-/// the columns before the text's start (when it starts mid-line) as spaces.
-fn source_line(source: &(Pos, Vec<u8>), line: u32) -> Option<String> {
+/// The line `line` of a game's source text (which starts at `start`) and
+/// the byte offset in the file where that line starts. When the text starts
+/// mid-line, the columns before it are spaces (and the offset is moved back
+/// by as many bytes).
+fn source_line(source: &(Pos, Vec<u8>), line: u32) -> Option<(String, u64)> {
     let (start, bytes) = source;
     if line < start.line {
         return None;
     }
     let mut rest: &[u8] = bytes;
+    let mut offset = start.offset;
     for _ in start.line..line {
         let nl = rest.iter().position(|&b| b == b'\n')?;
         rest = &rest[nl + 1..];
+        offset += nl as u64 + 1;
     }
     let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-    let mut text = String::from_utf8_lossy(&rest[..end]).into_owned();
-    if text.ends_with('\r') {
-        text.pop();
+    let mut line_bytes = &rest[..end];
+    if let [before @ .., b'\r'] = line_bytes {
+        line_bytes = before;
     }
+    let mut text = String::new();
     if line == start.line && start.column > 1 {
-        text.insert_str(0, &" ".repeat(start.column as usize - 1));
+        let pad = start.column as usize - 1;
+        text.push_str(&" ".repeat(pad));
+        offset = offset.saturating_sub(pad as u64);
     }
-    Some(text)
+    text.push_str(&String::from_utf8_lossy(line_bytes));
+    Some((text, offset))
 }
 
-/// Compiler-style text: `file:line:col: error: message`, the source line
-/// with a caret under the span, and `= help:`.
+/// The byte range, within `text` (a lossy decoding of the line that starts
+/// at file offset `line_start`), of the span: invalid bytes before it
+/// decode to more bytes than they were, so the start is found by decoding
+/// the prefix.
+fn span_in_line(
+    text: &str,
+    raw: &(Pos, Vec<u8>),
+    line_start: u64,
+    span: Span,
+) -> std::ops::Range<usize> {
+    let (start, bytes) = raw;
+    let in_source = |offset: u64| offset.saturating_sub(start.offset) as usize;
+    let from = in_source(line_start.max(start.offset));
+    let to = in_source(span.start.offset).min(bytes.len());
+    let pad = (start.offset.saturating_sub(line_start)) as usize;
+    let before = pad + String::from_utf8_lossy(&bytes[from.min(to)..to]).len();
+    let begin = before.min(text.len());
+    let len = (span.len() as usize).max(1);
+    let mut end = (begin + len).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    begin..end.max(begin)
+}
+
+/// Compiler-style text: `error[code]: message`, then `--> file:line:col`,
+/// the source line with a caret under the span, and `= help:`.
 pub fn render_text(file: &str, d: &Diagnostic, source: Option<&(Pos, Vec<u8>)>) -> String {
     let p = d.span.start;
-    let mut out = format!(
-        "{file}:{}:{}: {}: {}\n",
-        p.line,
-        p.column,
-        d.severity.as_str(),
-        d.message,
-    );
-    if let Some(text) = source.and_then(|s| source_line(s, p.line)) {
-        let number = p.line.to_string();
-        let pad = " ".repeat(number.len());
-        let before: String = text
-            .chars()
-            .take(p.column.saturating_sub(1) as usize)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        let width = text
-            .get(
-                text.char_indices()
-                    .nth(p.column.saturating_sub(1) as usize)
-                    .map_or(text.len(), |(i, _)| i)..,
+    let level = match d.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+    };
+    let title = level.primary_title(d.message.as_str()).id(d.code.as_str());
+    let line = source.and_then(|s| source_line(s, p.line).map(|l| (s, l)));
+    let mut group = match &line {
+        Some((raw, (text, line_start))) => {
+            let range = span_in_line(text, raw, *line_start, d.span);
+            title.element(
+                Snippet::source(text.as_str())
+                    .line_start(p.line as usize)
+                    .path(file)
+                    .annotation(AnnotationKind::Primary.span(range)),
             )
-            .map_or(1, |rest| {
-                let bytes = d.span.len() as usize;
-                let mut chars = 0;
-                let mut used = 0;
-                for c in rest.chars() {
-                    if used >= bytes {
-                        break;
-                    }
-                    used += c.len_utf8();
-                    chars += 1;
-                }
-                chars.max(1)
-            });
-        let _ = writeln!(out, "{pad} |");
-        let _ = writeln!(out, "{number} | {text}");
-        let _ = writeln!(out, "{pad} | {before}{}", "^".repeat(width));
-        if let Some(help) = &d.help {
-            let _ = writeln!(out, "{pad} = help: {help}");
         }
-    } else if let Some(help) = &d.help {
-        let _ = writeln!(out, "  = help: {help}");
+        None => title.element(
+            Origin::path(file)
+                .line(p.line as usize)
+                .char_column(p.column.saturating_sub(1) as usize),
+        ),
+    };
+    if let Some(help) = &d.help {
+        group = group.element(Level::HELP.message(help.as_str()));
     }
+    let mut out = Renderer::plain().render(&[group]);
+    out.push_str("\n\n");
     out
+}
+
+/// One finding as a JSON object: keys in a fixed order.
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    file: &'a str,
+    game: usize,
+    ply: Option<u32>,
+    line: u32,
+    column: u32,
+    /// Byte offsets in the file: start and end.
+    span: [u64; 2],
+    severity: Severity,
+    code: Code,
+    message: &'a str,
+    help: Option<&'a str>,
 }
 
 /// One JSON object on one line, keys in a fixed order: `file`, `game`,
 /// `ply`, `line`, `column`, `span` (bytes), `severity`, `code`,
 /// `message`, `help`.
 pub fn render_json(file: &str, d: &Diagnostic) -> String {
-    let text = |s: &str| serde_json::Value::from(s).to_string();
-    let ply = d.ply.map_or("null".to_string(), |p| p.to_string());
-    let help = d.help.as_deref().map_or("null".to_string(), text);
-    format!(
-        "{{\"file\":{},\"game\":{},\"ply\":{ply},\"line\":{},\"column\":{},\"span\":[{},{}],\"severity\":\"{}\",\"code\":\"{}\",\"message\":{},\"help\":{help}}}",
-        text(file),
-        d.game,
-        d.span.start.line,
-        d.span.start.column,
-        d.span.start.offset,
-        d.span.end,
-        d.severity.as_str(),
-        d.code,
-        text(&d.message),
-    )
+    let finding = JsonFinding {
+        file,
+        game: d.game,
+        ply: d.ply,
+        line: d.span.start.line,
+        column: d.span.start.column,
+        span: [d.span.start.offset, d.span.end],
+        severity: d.severity,
+        code: d.code,
+        message: &d.message,
+        help: d.help.as_deref(),
+    };
+    serde_json::to_string(&finding).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }

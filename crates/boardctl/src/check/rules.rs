@@ -3,7 +3,7 @@
 //! error that suggests the likely rules). Loaded games are cached per
 //! profile.
 
-use super::diagnostic::Diagnostic;
+use super::diagnostic::{Code, Diagnostic};
 use super::record::{Event, RecordedGame};
 use crate::registry::{AnyGame, embedded_catalog};
 use board_core::Catalog;
@@ -109,7 +109,7 @@ impl RulesCache {
         }
         found.map_err(|e| {
             Diagnostic::error(
-                "unknown-rules",
+                Code::UnknownRules,
                 span.unwrap_or(Span {
                     start: game.start,
                     end: game.start.offset,
@@ -151,7 +151,7 @@ impl RulesCache {
                     span: Some(span),
                 }),
                 Some((n, name, None)) => Err(Diagnostic::error(
-                    "unknown-rules",
+                    Code::UnknownRules,
                     span,
                     format!("GameType {n} ({name}) has no rule profile in boardctl"),
                 )
@@ -160,7 +160,7 @@ impl RulesCache {
                         .into(),
                 ))),
                 None => Err(Diagnostic::error(
-                    "unknown-rules",
+                    Code::UnknownRules,
                     span,
                     format!("GameType `{value}` is not a draughts type boardctl knows"),
                 )
@@ -175,7 +175,7 @@ impl RulesCache {
             });
         }
         Err(Diagnostic::error(
-            "unknown-rules",
+            Code::UnknownRules,
             Span {
                 start: game.start,
                 end: game.start.offset,

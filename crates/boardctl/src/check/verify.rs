@@ -2,7 +2,7 @@
 //! variation, each move through `Game::parse_move`, reporting what is
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
-use super::diagnostic::Diagnostic;
+use super::diagnostic::{Code, Diagnostic};
 use super::record::{Event, RecordedGame};
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
@@ -43,7 +43,7 @@ pub fn unverified(game: &RecordedGame, rules_error: Option<Diagnostic>) -> Verif
     for e in &game.events {
         if let Event::Problem(p) = e {
             out.diagnostics
-                .push(Diagnostic::error("pdn-syntax", p.span, p.to_string()));
+                .push(Diagnostic::error(Code::PdnSyntax, p.span, p.to_string()));
         }
     }
     finish(&mut out, game);
@@ -53,7 +53,7 @@ pub fn unverified(game: &RecordedGame, rules_error: Option<Diagnostic>) -> Verif
 fn finish(out: &mut Verified, game: &RecordedGame) {
     if let Some(span) = game.cut_at {
         out.diagnostics.push(Diagnostic::error(
-            "pdn-syntax",
+            Code::PdnSyntax,
             span,
             format!(
                 "game too long: only its first {} tokens are checked",
@@ -72,18 +72,18 @@ fn finish(out: &mut Verified, game: &RecordedGame) {
 pub fn move_diagnostic(label: &str, text: &str, span: Span, e: &MoveError) -> Diagnostic {
     match e {
         MoveError::Syntax(s) => Diagnostic::error(
-            "move-syntax",
+            Code::MoveSyntax,
             span,
             format!("not a move: {label} {text} — {}", s.message),
         ),
         MoveError::Legality(LegalityError::Illegal { reason, help }) => Diagnostic::error(
-            "illegal-move",
+            Code::IllegalMove,
             span,
             format!("illegal move {label} {text} — {reason}"),
         )
         .with_help(help.clone()),
         MoveError::Legality(LegalityError::Ambiguous { candidates, .. }) => Diagnostic::error(
-            "ambiguous-move",
+            Code::AmbiguousMove,
             span,
             format!(
                 "ambiguous move {label} {text} — it can be {}",
@@ -171,7 +171,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         |(_, s)| s,
                     );
                 out.push(Diagnostic::error(
-                    "bad-position",
+                    Code::BadPosition,
                     span,
                     format!("invalid start position: {e}"),
                 ));
@@ -241,7 +241,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         line.died_here = true;
                         self.out.push(
                             Diagnostic::error(
-                                "unknown-move",
+                                Code::UnknownMove,
                                 *span,
                                 "unknown move `-`: the rest of this line cannot be checked"
                                     .to_string(),
@@ -299,7 +299,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 }
                 Event::Problem(p) => {
                     self.out
-                        .push(Diagnostic::error("pdn-syntax", p.span, p.to_string()));
+                        .push(Diagnostic::error(Code::PdnSyntax, p.span, p.to_string()));
                 }
             }
         }
@@ -340,7 +340,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         let Some(value) = value else {
             line.dead = true;
             self.out.push(Diagnostic::error(
-                "bad-position",
+                Code::BadPosition,
                 span,
                 format!("set-up command `/{text}/` is not `/FEN \"...\"/`"),
             ));
@@ -355,7 +355,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             Err(e) => {
                 line.dead = true;
                 self.out.push(Diagnostic::error(
-                    "bad-position",
+                    Code::BadPosition,
                     span,
                     format!("invalid position in set-up command: {e}"),
                 ));
@@ -401,7 +401,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 let side = game.side_name(game.side_to_move(&line.position));
                 self.out.push(
                     Diagnostic::warning(
-                        "move-number",
+                        Code::MoveNumber,
                         number_span,
                         format!(
                             "move number `{written}{}` does not match the move: it is {side}'s move {expected}{}",
@@ -450,7 +450,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 end: self.rec.start.offset,
             });
             self.out.push(Diagnostic::warning(
-                "missing-result",
+                Code::MissingResult,
                 span,
                 "the game has no result (no Result tag and no result at the end of the moves)"
                     .to_string(),
@@ -461,7 +461,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             match (claim(t), claim(tag_value)) {
                 (Some(a), Some(b)) if a != b && a != Claim::Unknown && b != Claim::Unknown => {
                     self.out.push(Diagnostic::warning(
-                        "result-mismatch",
+                        Code::ResultMismatch,
                         *s,
                         format!("the game ends with {t} but its Result tag says {tag_value}"),
                     ));
@@ -485,7 +485,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         };
         if contradicts {
             self.out.push(Diagnostic::warning(
-                "result-mismatch",
+                Code::ResultMismatch,
                 span,
                 format!(
                     "the result {} contradicts the board: {}",
