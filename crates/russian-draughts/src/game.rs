@@ -6,10 +6,10 @@ use crate::layout::Layout;
 use crate::matching::find_move;
 use crate::movegen::Engine;
 use crate::moves::{Move, legal_moves, legal_routes, route_matches};
+use crate::names::{Names, side_word};
 use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
-use crate::squares::write_square;
 use board_core::{
     DiagramOptions, Game, Graph, LegalityError, MoveError, Outcome, PerftOptions, PositionError,
     Profile, ProfileError, ProfileHeader, ProfileSource, Side, diagram,
@@ -38,40 +38,23 @@ impl Draughts {
         &self.engine
     }
 
+    /// How this profile writes squares and moves.
+    pub fn names(&self) -> Names<'_> {
+        Names {
+            graph: &self.graph,
+            engine: &self.engine,
+            rules: &self.rules,
+        }
+    }
+
     /// The name of a square (bit) in the profile's notation.
     pub fn square_name(&self, bit: u8) -> String {
-        match self.engine.layout.node(u32::from(bit)) {
-            Some(n) => write_square(&self.graph, n, self.rules.notation),
-            None => format!("?{bit}"),
-        }
+        self.names().square(bit)
     }
 
     /// A move with every landing square (`h2:f4:h6:f8:b4:e1`).
     pub fn write_full(&self, mv: &Move) -> String {
-        let sep = if mv.is_capture() {
-            self.rules.capture_separator.as_str()
-        } else {
-            "-"
-        };
-        let mut out = self.square_name(mv.from);
-        for &s in &mv.path {
-            out.push_str(sep);
-            out.push_str(&self.square_name(s));
-        }
-        out
-    }
-
-    fn write_short(&self, mv: &Move) -> String {
-        let sep = if mv.is_capture() {
-            self.rules.capture_separator.as_str()
-        } else {
-            "-"
-        };
-        format!(
-            "{}{sep}{}",
-            self.square_name(mv.from),
-            self.square_name(mv.to())
-        )
+        self.names().full(mv)
     }
 
     /// Reads a move by listing every legal route of the position and
@@ -104,7 +87,14 @@ impl Draughts {
         }
         match found.len() {
             1 => Ok(found.swap_remove(0)),
-            0 => Err(explain(self, position, &squares, written.capture_separator, &routes).into()),
+            0 => Err(explain(
+                &self.names(),
+                position,
+                &squares,
+                written.capture_separator,
+                &routes,
+            )
+            .into()),
             _ => Err(LegalityError::Ambiguous {
                 text: text.trim().to_string(),
                 candidates: found.iter().map(|m| self.write_full(m)).collect(),
@@ -115,10 +105,7 @@ impl Draughts {
 
     /// The name of a side in messages.
     pub fn side_word(side: Side) -> &'static str {
-        match side {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
+        side_word(side)
     }
 }
 
@@ -268,7 +255,7 @@ impl Game for Draughts {
             .filter(|m| m.from == mv.from && m.to() == mv.to() && *m != mv)
             .count();
         if others == 0 {
-            self.write_short(mv)
+            self.names().short(mv)
         } else {
             self.write_full(mv)
         }

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod matching;
 pub mod movegen;
 pub mod moves;
+pub mod names;
 pub mod notation;
 pub mod path;
 pub mod position;
