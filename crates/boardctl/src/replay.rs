@@ -2,7 +2,8 @@
 //! a diagram (or its position notation) with the move that led to it.
 
 use crate::check::diagnostic::{Diagnostic, render_text};
-use crate::check::record::{Collector, Event, RecordedGame};
+use crate::check::plies::{Plies, Step};
+use crate::check::record::{Collector, RecordedGame};
 use crate::check::rules::RulesCache;
 use crate::check::verify::move_diagnostic;
 use crate::cli::ReplayArgs;
@@ -166,56 +167,26 @@ impl Replay<'_> {
         self.show(g, "start", &position);
         let mut ply = 0;
         let mut depth = 0usize;
-        let mut pending = String::new();
-        let mut pending_span = Span::default();
-        for e in &rec.events {
-            match e {
-                Event::Open => depth += 1,
-                Event::Close => depth = depth.saturating_sub(1),
+        let mut plies = Plies::new(g, rec);
+        while let Some(step) = plies.next() {
+            match step {
+                Step::Open => depth += 1,
+                Step::Close => depth = depth.saturating_sub(1),
                 _ if depth > 0 => {}
-                Event::Move { text, span } => {
-                    let text = String::from_utf8_lossy(rec.text(text));
-                    if !pending.is_empty() && g.continues_move(&pending, &text) {
-                        pending.push(' ');
-                        pending.push_str(&text);
-                        pending_span.end = span.end;
-                        continue;
+                Step::Ply { text, span } => {
+                    if let Err(code) = self.play(g, &mut position, &mut ply, shift, text, span) {
+                        return code;
                     }
-                    if !pending.is_empty() {
-                        if let Err(code) =
-                            self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
-                        {
-                            return code;
-                        }
-                    }
-                    pending = text.into_owned();
-                    pending_span = *span;
                 }
-                Event::Unknown(span) => {
+                Step::Unknown(span) => {
                     return self.fail(Diagnostic::error(
                         "unknown-move",
-                        *span,
+                        span,
                         "unknown move `-`: the game cannot be replayed past it".into(),
                     ));
                 }
-                Event::Setup { text, span } => {
-                    if !pending.is_empty() {
-                        if let Err(code) =
-                            self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
-                        {
-                            return code;
-                        }
-                        pending.clear();
-                    }
-                    let text = String::from_utf8_lossy(rec.text(text));
-                    let value = text
-                        .trim()
-                        .strip_prefix("FEN")
-                        .map(str::trim)
-                        .and_then(|v| v.strip_prefix('"'))
-                        .and_then(|v| v.strip_suffix('"'))
-                        .unwrap_or_default();
-                    match g.parse_position(value) {
+                Step::Setup { fen, text, span } => {
+                    match g.parse_position(fen.unwrap_or_default()) {
                         Ok(p) => {
                             position = p;
                             self.show(g, &format!("/{text}/"), &position);
@@ -223,19 +194,13 @@ impl Replay<'_> {
                         Err(e) => {
                             return self.fail(Diagnostic::error(
                                 "bad-position",
-                                *span,
+                                span,
                                 format!("invalid position in set-up command: {e}"),
                             ));
                         }
                     }
                 }
-                Event::Number { .. } | Event::Result { .. } | Event::Problem(_) => {}
-            }
-        }
-        if !pending.is_empty() {
-            if let Err(code) = self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
-            {
-                return code;
+                Step::Number { .. } | Step::Result { .. } | Step::Problem(_) => {}
             }
         }
         if let Some(outcome) = g.outcome(&position) {

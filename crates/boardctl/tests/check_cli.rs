@@ -289,6 +289,38 @@ fn replay_prints_each_position_with_its_move_or_its_fen() {
 }
 
 #[test]
+fn replay_and_check_agree_on_the_moves_before_an_unknown_move() {
+    let record = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 - 4. 29x18 *\n";
+    let (out, err, code) = check_stdin(&[], record);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.starts_with("checked 1 games, 5 moves: 1 errors"),
+        "{err}"
+    );
+    let (out, _, code) = run(&["replay", "--fen", "-"], record.as_bytes());
+    assert_eq!(code, Some(1), "{out}");
+    let shown: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once("  "))
+        .filter(|(title, fen)| !title.is_empty() && fen.contains(':'))
+        .map(|(title, _)| title)
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "start",
+            "1. 32-28",
+            "1... 19-23",
+            "2. 28x19",
+            "2... 14x23",
+            "3. 33-29"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("unknown move `-`"), "{out}");
+}
+
+#[test]
 fn after_a_set_up_position_the_first_move_number_sets_the_count() {
     // English: Black moves first, White is to move here. Problem collections
     // write `1.` or `1...` for that move; both set the count.
