@@ -51,8 +51,16 @@ use crate::movegen::{Sink, capturers, generate};
 use crate::tables::{Tables, bit};
 use board_core::game::generic_perft;
 use board_core::{
-    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
-    ProfileError, ProfileHeader, ProfileSource, Side,
+    Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK, Notation, Outcome,
+    Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader, ProfileSource,
+    Profiled, RecordHooks, Side,
+};
+
+/// Perft counts every capture route, even routes with the same identity
+/// (start, end, captured men).
+pub const KEEP_DUPLICATES: GameOption = GameOption {
+    name: "keep-duplicates",
+    help: "counts every capture route, even routes that leave the same position and are written the same way",
 };
 use std::collections::HashSet;
 
@@ -212,85 +220,10 @@ impl Alquerque {
     }
 }
 
-impl Game for Alquerque {
+impl GameRules for Alquerque {
     type Position = Position;
+
     type Move = Move;
-
-    const GAME: &'static str = "alquerque";
-
-    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
-        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
-        if profile.graph.node_count() > MAX_POINTS {
-            return Err(invalid(format!(
-                "[board] has {} points; an alquerque board has at most {MAX_POINTS}",
-                profile.graph.node_count()
-            )));
-        }
-        profile.rules.check().map_err(invalid)?;
-        let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
-        let tables = Tables::new(&profile.graph, &profile.rules);
-        Ok(Alquerque {
-            header: profile.header,
-            graph: profile.graph,
-            rules: profile.rules,
-            tables,
-            start,
-        })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        self.rules.to_toml()
-    }
-
-    fn start_position(&self) -> Position {
-        self.start.clone()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        fen::parse(&self.graph, &self.rules, text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        fen::write(&self.graph, &self.rules, position)
-    }
-
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let mut out = board_core::diagram::render(&self.graph, |n| {
-            match position.man_at(n) {
-                Some(Side::White) => "W",
-                Some(Side::Black) => "B",
-                None => ".",
-            }
-            .to_string()
-        });
-        if self.rules.draw_plies_without_capture > 0 {
-            out.push_str(&format!(
-                "{} of {} plies without a capture\n",
-                position.quiet_plies, self.rules.draw_plies_without_capture
-            ));
-        }
-        if position.huffable != 0 {
-            let list: Vec<&str> = position.huffable().map(|n| self.graph.label(n)).collect();
-            out.push_str(&format!(
-                "{} may huff {}\n",
-                self.side_name(position.side),
-                list.join(", ")
-            ));
-        }
-        out
-    }
 
     fn side_to_move(&self, position: &Position) -> Side {
         position.side
@@ -355,6 +288,20 @@ impl Game for Alquerque {
         }
         None
     }
+}
+
+impl Notation for Alquerque {
+    fn ambiguity_hint(&self, _candidates: &[String]) -> String {
+        "write every landing point to say which".to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        fen::parse(&self.graph, &self.rules, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        fen::write(&self.graph, &self.rules, position)
+    }
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
         notation::write(self, mv)
@@ -363,7 +310,9 @@ impl Game for Alquerque {
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         notation::resolve(self, position, text)
     }
+}
 
+impl RecordHooks for Alquerque {
     fn continues_move(&self, pending: &str, next: &str) -> bool {
         self.rules.capture == CaptureRule::Huffing
             && !pending.contains(' ')
@@ -371,6 +320,38 @@ impl Game for Alquerque {
             && pending.starts_with('x')
             && !next.starts_with('x')
     }
+}
+
+impl Diagram for Alquerque {
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let mut out = board_core::diagram::render(&self.graph, |n| {
+            match position.man_at(n) {
+                Some(Side::White) => "W",
+                Some(Side::Black) => "B",
+                None => ".",
+            }
+            .to_string()
+        });
+        if self.rules.draw_plies_without_capture > 0 {
+            out.push_str(&format!(
+                "{} of {} plies without a capture\n",
+                position.quiet_plies, self.rules.draw_plies_without_capture
+            ));
+        }
+        if position.huffable != 0 {
+            let list: Vec<&str> = position.huffable().map(|n| self.graph.label(n)).collect();
+            out.push_str(&format!(
+                "{} may huff {}\n",
+                self.side_name(position.side),
+                list.join(", ")
+            ));
+        }
+        out
+    }
+}
+
+impl Perft for Alquerque {
+    const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
         if self.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
@@ -382,7 +363,54 @@ impl Game for Alquerque {
             position.side,
             position.quiet_plies,
             depth,
-            options,
+            perft::Counting {
+                keep_duplicates: options.has(&KEEP_DUPLICATES),
+                no_bulk: options.has(&NO_BULK),
+            },
         )
+    }
+}
+
+impl Profiled for Alquerque {
+    const GAME: &'static str = "alquerque";
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: source.origin.clone(),
+            message,
+        };
+        if profile.graph.node_count() > MAX_POINTS {
+            return Err(invalid(format!(
+                "[board] has {} points; an alquerque board has at most {MAX_POINTS}",
+                profile.graph.node_count()
+            )));
+        }
+        profile.rules.check().map_err(invalid)?;
+        let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
+        let tables = Tables::new(&profile.graph, &profile.rules);
+        Ok(Alquerque {
+            header: profile.header,
+            graph: profile.graph,
+            rules: profile.rules,
+            tables,
+            start,
+        })
+    }
+
+    fn header(&self) -> &ProfileHeader {
+        &self.header
+    }
+
+    fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn settings(&self) -> String {
+        self.rules.to_toml()
+    }
+
+    fn start_position(&self) -> Position {
+        self.start.clone()
     }
 }

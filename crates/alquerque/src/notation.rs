@@ -213,7 +213,7 @@ pub(crate) fn resolve(
     text: &str,
 ) -> Result<Move, MoveError> {
     let written = parse_text(game, text)?;
-    if let Some(outcome) = board_core::Game::outcome(game, position) {
+    if let Some(outcome) = board_core::GameRules::outcome(game, position) {
         let why = match outcome {
             board_core::Outcome::Win { reason, .. } | board_core::Outcome::Draw { reason } => {
                 reason
@@ -280,7 +280,7 @@ fn diagnose(
     let label = |p: u8| game.graph.label(node(p)).to_string();
     let side = position.side;
     let opp = side.opposite();
-    let side_name = board_core::Game::side_name(game, side);
+    let side_name = board_core::Diagram::side_name(game, side);
     let mut men = position.men;
     if let Some(h) = written.huff {
         if game.rules.capture != CaptureRule::Huffing {
@@ -311,7 +311,7 @@ fn diagnose(
             format!(
                 "the man on {} is {}'s; it is {side_name}'s turn",
                 label(from),
-                board_core::Game::side_name(game, opp)
+                board_core::Diagram::side_name(game, opp)
             )
         } else {
             format!("there is no man on {}", label(from))

@@ -5,7 +5,16 @@ use crate::Alquerque;
 use crate::movegen::{Sink, generate};
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::bit;
-use board_core::{PerftOptions, Side};
+use board_core::Side;
+
+/// The counting conventions of one count.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counting {
+    /// Every route counts, not every distinct move.
+    pub keep_duplicates: bool,
+    /// Every move of the last ply is made, not counted.
+    pub no_bulk: bool,
+}
 
 /// One distinct move found at a node: start, end, captured men, and how many
 /// routes lead to it.
@@ -65,7 +74,7 @@ pub(crate) fn count(
     side: Side,
     quiet: u32,
     depth: u32,
-    options: &PerftOptions,
+    options: Counting,
 ) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize + 1];
     recurse(game, men, side, quiet, depth, options, &mut buffers)
@@ -77,7 +86,7 @@ fn recurse(
     side: Side,
     quiet: u32,
     depth: u32,
-    options: &PerftOptions,
+    options: Counting,
     buffers: &mut [Vec<Leaf>],
 ) -> u64 {
     if depth == 0 {

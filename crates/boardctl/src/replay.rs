@@ -8,11 +8,12 @@ use crate::check::rules::RulesCache;
 use crate::check::verify::move_diagnostic;
 use crate::cli::ReplayArgs;
 use crate::play::describe_outcome;
+use crate::registry::DIAGRAM_OPTIONS;
 use crate::registry::GameTask;
 use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use anyhow::Context;
+use board_core::Game;
 use board_core::record::{Reader, Span};
-use board_core::{DiagramOptions, Game};
 use std::fmt::Write as _;
 use std::io::Read;
 
@@ -56,7 +57,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 name: &name,
                 game: &game,
                 out: String::new(),
-            });
+            })?;
             crate::emit(&text)?;
             Ok(code)
         }
@@ -86,9 +87,7 @@ impl Replay<'_> {
         if self.args.fen {
             let _ = writeln!(self.out, "{title}  {}", g.write_position(position));
         } else {
-            let options = DiagramOptions {
-                zones: self.args.zones,
-            };
+            let options = crate::options::from_flags(&[("zones", self.args.zones)]);
             let _ = writeln!(
                 self.out,
                 "{title} ({} to move)\n{}",
@@ -117,16 +116,18 @@ impl Replay<'_> {
                 self.show(g, &format!("{label} {text}"), position);
                 Ok(())
             }
-            Err(e) => Err(self.fail(move_diagnostic(&label, text, span, &e))),
+            Err(e) => Err(self.fail(move_diagnostic(g, &label, text, span, &e))),
         }
     }
 }
 
 impl GameTask for Replay<'_> {
-    type Output = (u8, String);
-    fn run<G: Game>(mut self, g: &G) -> (u8, String) {
+    type Output = anyhow::Result<(u8, String)>;
+    fn run<G: Game>(mut self, g: &G) -> anyhow::Result<(u8, String)> {
+        let options = crate::options::from_flags(&[("zones", self.args.zones)]);
+        crate::options::refuse_undeclared(G::GAME, &options, G::DIAGRAM_OPTIONS, DIAGRAM_OPTIONS)?;
         let code = self.replay(g);
-        (code, self.out)
+        Ok((code, self.out))
     }
 }
 

@@ -11,7 +11,7 @@
 //!   walk `j2-j3-j4-j5` is checked and reduced to its start and end (L15).
 //!   When the side has nothing to upgrade (L4) the move token alone is the
 //!   turn. In records the two tokens are joined by
-//!   [`Game::continues_move`].
+//!   [`RecordHooks::continues_move`].
 //! - Set-ups (tags `SetupSouth`, `SetupNorth`, the profile's `[start]`):
 //!   `Sj2,Mj3,Vj1,…`, letters `S M V E G D F`.
 //! - Position (FEN): `<S|N>:<South's pieces>:<North's pieces>:<turn>`,
@@ -42,8 +42,15 @@ pub use turn::{Fate, Turn, Upgrade};
 pub use zones::Zones;
 
 use board_core::{
-    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
-    ProfileError, ProfileHeader, ProfileSource, Side, TagLookup,
+    Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK, Notation, Outcome,
+    Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader, ProfileSource,
+    Profiled, RecordHooks, Side, TagLookup,
+};
+
+/// Diagrams mark zones and the pieces trapped in an enemy zone.
+pub const ZONES: GameOption = GameOption {
+    name: "zones",
+    help: "marks zones and trapped pieces in diagrams",
 };
 
 /// The lingqi engine configured by one profile.
@@ -60,6 +67,29 @@ impl Lingqi {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Perft to `depth`, bulk counting at the last ply unless `no_bulk`.
+    fn count(&self, position: &Position, depth: u32, no_bulk: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.decided(position).is_some() {
+            return 0;
+        }
+        if depth == 1 && !no_bulk {
+            return self.count_turns(position);
+        }
+        let mut moves = Vec::new();
+        self.generate(position, &mut moves);
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = position.clone();
+                self.play_turn(&mut next, mv);
+                self.count(&next, depth - 1, no_bulk)
+            })
+            .sum()
     }
 
     /// The winner when a side has lost its Sect, or the turn limit is
@@ -84,10 +114,123 @@ impl Lingqi {
     }
 }
 
-impl Game for Lingqi {
+impl GameRules for Lingqi {
     type Position = Position;
+
     type Move = Turn;
 
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.to_move
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Turn>) {
+        if self.decided(position).is_none() {
+            self.generate(position, moves);
+        }
+    }
+
+    fn play(&self, position: &mut Position, mv: &Turn) {
+        self.play_turn(position, mv);
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        if let Some(o) = self.decided(position) {
+            return Some(o);
+        }
+        if self.count_turns(position) > 0 {
+            return None;
+        }
+        let side = position.to_move;
+        let reason = format!("{} has no legal turn", side_name(side));
+        Some(match self.rules.no_legal_turn {
+            NoLegalTurn::Loses => Outcome::Win {
+                winner: side.opposite(),
+                reason,
+            },
+            NoLegalTurn::Draw => Outcome::Draw { reason },
+        })
+    }
+}
+
+impl Notation for Lingqi {
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        self.parse_fen(text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        self.write_fen(position)
+    }
+
+    fn write_move(&self, position: &Position, mv: &Turn) -> String {
+        self.write_turn(position, mv)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {
+        if let Some(o) = self.decided(position) {
+            let why = match o {
+                Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+            };
+            return Err(MoveError::Legality(board_core::LegalityError::Illegal {
+                reason: format!("the game is over: {why}"),
+                help: None,
+            }));
+        }
+        self.parse_turn(position, text)
+    }
+}
+
+impl RecordHooks for Lingqi {
+    /// A `FEN` tag, or the set-up tags `SetupSouth` and `SetupNorth` (both
+    /// or neither), every violation of both reported at once.
+    fn position_from_tags(&self, tags: &dyn TagLookup) -> Result<Option<Position>, PositionError> {
+        let fen = tags.tag("FEN");
+        let south = tags.tag("SetupSouth");
+        let north = tags.tag("SetupNorth");
+        match (fen, south, north) {
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(PositionError::one(
+                "give either a FEN tag or the set-up tags SetupSouth/SetupNorth, not both",
+            )),
+            (Some(f), None, None) => self.parse_position(f).map(Some),
+            (None, Some(s), Some(n)) => self.position_from_setups(s, n).map(Some),
+            (None, Some(_), None) => Err(PositionError::one(
+                "SetupSouth is given but SetupNorth is missing: the two set-ups go together (L3)",
+            )),
+            (None, None, Some(_)) => Err(PositionError::one(
+                "SetupNorth is given but SetupSouth is missing: the two set-ups go together (L3)",
+            )),
+            (None, None, None) => Ok(None),
+        }
+    }
+
+    /// A pending upgrade token `^j2` is continued by the move token after
+    /// it.
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        let pending = pending.trim();
+        pending.starts_with('^')
+            && !pending.contains(char::is_whitespace)
+            && !next.trim_start().starts_with('^')
+    }
+}
+
+impl Diagram for Lingqi {
+    const DIAGRAM_OPTIONS: &'static [GameOption] = &[ZONES];
+
+    fn diagram(&self, position: &Position, options: &DiagramOptions) -> String {
+        self.draw(position, options)
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        side_name(side)
+    }
+}
+
+impl Perft for Lingqi {
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        self.count(position, depth, options.has(&NO_BULK))
+    }
+}
+
+impl Profiled for Lingqi {
     const GAME: &'static str = "lingqi";
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
@@ -130,123 +273,5 @@ impl Game for Lingqi {
 
     fn start_position(&self) -> Position {
         self.start.clone()
-    }
-
-    /// A `FEN` tag, or the set-up tags `SetupSouth` and `SetupNorth` (both
-    /// or neither), every violation of both reported at once.
-    fn position_from_tags(&self, tags: &dyn TagLookup) -> Result<Option<Position>, PositionError> {
-        let fen = tags.tag("FEN");
-        let south = tags.tag("SetupSouth");
-        let north = tags.tag("SetupNorth");
-        match (fen, south, north) {
-            (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(PositionError::one(
-                "give either a FEN tag or the set-up tags SetupSouth/SetupNorth, not both",
-            )),
-            (Some(f), None, None) => self.parse_position(f).map(Some),
-            (None, Some(s), Some(n)) => self.position_from_setups(s, n).map(Some),
-            (None, Some(_), None) => Err(PositionError::one(
-                "SetupSouth is given but SetupNorth is missing: the two set-ups go together (L3)",
-            )),
-            (None, None, Some(_)) => Err(PositionError::one(
-                "SetupNorth is given but SetupSouth is missing: the two set-ups go together (L3)",
-            )),
-            (None, None, None) => Ok(None),
-        }
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        self.parse_fen(text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        self.write_fen(position)
-    }
-
-    fn diagram(&self, position: &Position, options: &DiagramOptions) -> String {
-        self.draw(position, options)
-    }
-
-    fn side_to_move(&self, position: &Position) -> Side {
-        position.to_move
-    }
-
-    fn side_name(&self, side: Side) -> &'static str {
-        side_name(side)
-    }
-
-    fn legal_moves(&self, position: &Position, moves: &mut Vec<Turn>) {
-        if self.decided(position).is_none() {
-            self.generate(position, moves);
-        }
-    }
-
-    fn play(&self, position: &mut Position, mv: &Turn) {
-        self.play_turn(position, mv);
-    }
-
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        if let Some(o) = self.decided(position) {
-            return Some(o);
-        }
-        if self.count_turns(position) > 0 {
-            return None;
-        }
-        let side = position.to_move;
-        let reason = format!("{} has no legal turn", side_name(side));
-        Some(match self.rules.no_legal_turn {
-            NoLegalTurn::Loses => Outcome::Win {
-                winner: side.opposite(),
-                reason,
-            },
-            NoLegalTurn::Draw => Outcome::Draw { reason },
-        })
-    }
-
-    fn write_move(&self, position: &Position, mv: &Turn) -> String {
-        self.write_turn(position, mv)
-    }
-
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {
-        if let Some(o) = self.decided(position) {
-            let why = match o {
-                Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
-            };
-            return Err(MoveError::Legality(board_core::LegalityError::Illegal {
-                reason: format!("the game is over: {why}"),
-                help: None,
-            }));
-        }
-        self.parse_turn(position, text)
-    }
-
-    /// A pending upgrade token `^j2` is continued by the move token after
-    /// it.
-    fn continues_move(&self, pending: &str, next: &str) -> bool {
-        let pending = pending.trim();
-        pending.starts_with('^')
-            && !pending.contains(char::is_whitespace)
-            && !next.trim_start().starts_with('^')
-    }
-
-    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.decided(position).is_some() {
-            return 0;
-        }
-        if depth == 1 && !options.no_bulk {
-            return self.count_turns(position);
-        }
-        let mut moves = Vec::new();
-        self.generate(position, &mut moves);
-        moves
-            .iter()
-            .map(|mv| {
-                let mut next = position.clone();
-                self.play_turn(&mut next, mv);
-                self.perft(&next, depth - 1, options)
-            })
-            .sum()
     }
 }

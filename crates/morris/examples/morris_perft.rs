@@ -1,7 +1,8 @@
 //! Perft of a morris profile read from disk, for timing from outside:
 //! `cargo run --release -p morris --example morris_perft -- rules/morris/nine-mens-morris.v1.toml 6 [--removal-ply]`.
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::prelude::*;
+use board_core::{PerftOptions, ProfileSource};
 use morris::Morris;
 use std::time::Instant;
 
@@ -14,10 +15,10 @@ fn main() -> Result<(), String> {
     let source = ProfileSource::new(path.clone(), text, false).map_err(|e| e.to_string())?;
     let game = Morris::from_profile(&source).map_err(|e| e.to_string())?;
     let depth: u32 = depth.parse().map_err(|_| format!("bad depth `{depth}`"))?;
-    let options = PerftOptions {
-        removal_ply: rest.iter().any(|a| a == "--removal-ply"),
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with_if(
+        rest.iter().any(|a| a == "--removal-ply"),
+        &morris::REMOVAL_PLY,
+    );
     let start = game.start_position();
     for d in 1..=depth {
         let t = Instant::now();

@@ -5,13 +5,19 @@ use crate::engine::{Engine, side_name};
 use crate::fen;
 use crate::moves::Move;
 use crate::notation;
-use crate::perft::Perft;
 use crate::position::Position;
 use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
 use board_core::{
-    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
-    ProfileError, ProfileHeader, ProfileSource, Side,
+    Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK, Notation, Outcome,
+    Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader, ProfileSource,
+    Profiled, RecordHooks, Side,
+};
+
+/// Perft counts a removal as a ply of its own, within the depth.
+pub const REMOVAL_PLY: GameOption = GameOption {
+    name: "removal-ply",
+    help: "counts a removal as a ply of its own",
 };
 
 /// A morris game configured by one profile: its board, rules and start.
@@ -30,10 +36,126 @@ impl Morris {
     }
 }
 
-impl Game for Morris {
+impl GameRules for Morris {
     type Position = Position;
+
     type Move = Move;
 
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.core.side
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        if self.outcome(position).is_none() {
+            self.engine.generate(&position.core, moves);
+        }
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        let before = position.core;
+        self.engine.play(&mut position.core, mv);
+        if self.engine.rules.draw_repetition > 0 {
+            let irreversible = mv.is_placement() || mv.removals().len() > 0;
+            if irreversible || !position.core.placing_phase() && before.placing_phase() {
+                position.history.clear();
+            } else {
+                position.history.push(before.repetition_key());
+            }
+        }
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let c = &position.core;
+        self.engine
+            .outcome(c, self.engine.repeated(c, &position.history))
+    }
+}
+
+impl Notation for Morris {
+    fn ambiguity_hint(&self, candidates: &[String]) -> String {
+        format!("write the removal: {}", candidates.join(" or "))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        fen::parse(&self.engine, &self.graph, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        fen::write(&self.engine, &self.graph, position)
+    }
+
+    fn write_move(&self, _position: &Position, mv: &Move) -> String {
+        notation::write(&self.graph, mv)
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        notation::parse(
+            &self.engine,
+            &self.graph,
+            position,
+            self.outcome(position),
+            text,
+        )
+    }
+}
+
+impl RecordHooks for Morris {
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        !pending.trim().is_empty() && notation::is_removal_token(&self.graph, next)
+    }
+}
+
+impl Diagram for Morris {
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let c = &position.core;
+        let mark = match self.engine.rules.marked_points {
+            MarkedPoints::TakenManStays => "#",
+            _ => "x",
+        };
+        let mut out = board_core::diagram::render(&self.graph, |n| {
+            let b = bit(n.index());
+            if c.men[0] & b != 0 {
+                "W".to_string()
+            } else if c.men[1] & b != 0 {
+                "B".to_string()
+            } else if c.marks & b != 0 {
+                mark.to_string()
+            } else {
+                ".".to_string()
+            }
+        });
+        out.push_str(&format!(
+            "{} to move; in hand: White {}, Black {}",
+            side_name(c.side),
+            c.hand[0],
+            c.hand[1]
+        ));
+        if c.marks != 0 {
+            out.push_str(&format!("; marked ({mark}): {}", c.marks.count_ones()));
+        }
+        if self.engine.rules.draw_moves_without_removal > 0 {
+            out.push_str(&format!("; moves without removal: {}", c.quiet));
+        }
+        out.push('\n');
+        out
+    }
+}
+
+impl Perft for Morris {
+    const PERFT_OPTIONS: &'static [GameOption] = &[REMOVAL_PLY, NO_BULK];
+
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        crate::perft::Perft::new(
+            &self.engine,
+            options.has(&REMOVAL_PLY),
+            options.has(&NO_BULK),
+            &position.history,
+        )
+        .count(&position.core, depth)
+    }
+}
+
+impl Profiled for Morris {
     const GAME: &'static str = "morris";
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
@@ -87,98 +209,5 @@ impl Game for Morris {
 
     fn start_position(&self) -> Position {
         self.start.clone()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        fen::parse(&self.engine, &self.graph, text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        fen::write(&self.engine, &self.graph, position)
-    }
-
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let c = &position.core;
-        let mark = match self.engine.rules.marked_points {
-            MarkedPoints::TakenManStays => "#",
-            _ => "x",
-        };
-        let mut out = board_core::diagram::render(&self.graph, |n| {
-            let b = bit(n.index());
-            if c.men[0] & b != 0 {
-                "W".to_string()
-            } else if c.men[1] & b != 0 {
-                "B".to_string()
-            } else if c.marks & b != 0 {
-                mark.to_string()
-            } else {
-                ".".to_string()
-            }
-        });
-        out.push_str(&format!(
-            "{} to move; in hand: White {}, Black {}",
-            side_name(c.side),
-            c.hand[0],
-            c.hand[1]
-        ));
-        if c.marks != 0 {
-            out.push_str(&format!("; marked ({mark}): {}", c.marks.count_ones()));
-        }
-        if self.engine.rules.draw_moves_without_removal > 0 {
-            out.push_str(&format!("; moves without removal: {}", c.quiet));
-        }
-        out.push('\n');
-        out
-    }
-
-    fn side_to_move(&self, position: &Position) -> Side {
-        position.core.side
-    }
-
-    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
-        if self.outcome(position).is_none() {
-            self.engine.generate(&position.core, moves);
-        }
-    }
-
-    fn play(&self, position: &mut Position, mv: &Move) {
-        let before = position.core;
-        self.engine.play(&mut position.core, mv);
-        if self.engine.rules.draw_repetition > 0 {
-            let irreversible = mv.is_placement() || mv.removals().len() > 0;
-            if irreversible || !position.core.placing_phase() && before.placing_phase() {
-                position.history.clear();
-            } else {
-                position.history.push(before.repetition_key());
-            }
-        }
-    }
-
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let c = &position.core;
-        self.engine
-            .outcome(c, self.engine.repeated(c, &position.history))
-    }
-
-    fn write_move(&self, _position: &Position, mv: &Move) -> String {
-        notation::write(&self.graph, mv)
-    }
-
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        notation::parse(
-            &self.engine,
-            &self.graph,
-            position,
-            self.outcome(position),
-            text,
-        )
-    }
-
-    fn continues_move(&self, pending: &str, next: &str) -> bool {
-        !pending.trim().is_empty() && notation::is_removal_token(&self.graph, next)
-    }
-
-    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        Perft::new(&self.engine, *options, &position.history).count(&position.core, depth)
     }
 }

@@ -1,7 +1,8 @@
 //! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk] [only]`:
 //! perft from a profile's start position, with the time taken.
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::prelude::*;
+use board_core::{PerftOptions, ProfileSource};
 use russian_draughts::Draughts;
 use std::time::Instant;
 
@@ -16,11 +17,12 @@ fn main() {
     let text = std::fs::read_to_string(&path).expect("profile file is readable");
     let source = ProfileSource::new(path, text, true).expect("profile header is valid");
     let game = Draughts::from_profile(&source).expect("profile loads");
-    let options = PerftOptions {
-        keep_duplicates: args.iter().any(|a| a == "keep"),
-        no_bulk: args.iter().any(|a| a == "nobulk"),
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default()
+        .with_if(
+            args.iter().any(|a| a == "keep"),
+            &russian_draughts::KEEP_DUPLICATES,
+        )
+        .with_if(args.iter().any(|a| a == "nobulk"), &board_core::NO_BULK);
     let start = game.start_position();
     let first = if args.iter().any(|a| a == "only") {
         depth

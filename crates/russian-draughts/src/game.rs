@@ -11,8 +11,16 @@ use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares
 use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
 use board_core::{
-    DiagramOptions, Game, Graph, LegalityError, MoveError, Outcome, PerftOptions, PositionError,
-    Profile, ProfileError, ProfileHeader, ProfileSource, Side, diagram,
+    Diagram, DiagramOptions, GameOption, GameRules, Graph, LegalityError, MoveError, NO_BULK,
+    Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader,
+    ProfileSource, Profiled, RecordHooks, Side, diagram,
+};
+
+/// Perft counts every capture route, even routes that leave the same
+/// position and are written the same way.
+pub const KEEP_DUPLICATES: GameOption = GameOption {
+    name: "keep-duplicates",
+    help: "counts every capture route, even routes that leave the same position and are written the same way",
 };
 
 /// A member of the draughts family, configured by a profile of the game
@@ -58,9 +66,9 @@ impl Draughts {
     }
 
     /// Reads a move by listing every legal route of the position and
-    /// matching the text against each: what [`Game::parse_move`] does when
+    /// matching the text against each: what [`Notation::parse_move`] does when
     /// its quick way (only the written piece's moves) finds no single move,
-    /// to say why. Same answers as `parse_move`.
+    /// to say why. Same answers as [`Notation::parse_move`].
     pub fn parse_move_listing(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         let written = parse_move_text(&self.graph, text)?;
         let squares: Vec<u8> = written
@@ -116,10 +124,133 @@ fn invalid(origin: &str, message: impl Into<String>) -> ProfileError {
     }
 }
 
-impl Game for Draughts {
+impl GameRules for Draughts {
     type Position = Position;
+
     type Move = Move;
 
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.side
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        moves.extend(legal_moves(&self.engine, position));
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        mv.apply(position);
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let mut list = Vec::new();
+        self.engine.actions(position, &mut list, false);
+        if !list.is_empty() {
+            return None;
+        }
+        let loser = position.side;
+        let reason = if position.own() == 0 {
+            format!("{} has no pieces left", Self::side_word(loser))
+        } else {
+            format!("{} has no legal move", Self::side_word(loser))
+        };
+        Some(Outcome::Win {
+            winner: loser.opposite(),
+            reason,
+        })
+    }
+}
+
+impl Notation for Draughts {
+    fn ambiguity_hint(&self, _candidates: &[String]) -> String {
+        "write every landing square to say which".to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        parse_fen(&self.graph, &self.engine.layout, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        write_fen(
+            &self.graph,
+            &self.engine.layout,
+            position,
+            self.rules.notation,
+        )
+    }
+
+    fn write_move(&self, position: &Position, mv: &Move) -> String {
+        if !mv.is_capture() || self.rules.capture_writing == CaptureWriting::Full {
+            return self.write_full(mv);
+        }
+        let others = legal_moves(&self.engine, position)
+            .iter()
+            .filter(|m| m.from == mv.from && m.to() == mv.to() && *m != mv)
+            .count();
+        if others == 0 {
+            self.names().short(mv)
+        } else {
+            self.write_full(mv)
+        }
+    }
+
+    /// The common forms of move text are read without allocating, and only
+    /// the written piece's moves are generated; anything else (and every
+    /// error) goes through [`Draughts::parse_move_listing`].
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        let mut buffer = [0u8; QUICK_SQUARES];
+        if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
+            if let Some(mv) = find_move(&self.engine, position, squares) {
+                return Ok(mv);
+            }
+        }
+        self.parse_move_listing(position, text)
+    }
+}
+
+impl RecordHooks for Draughts {
+    /// A move split by a space after its separator (`1- 7`, `35x 4`, as
+    /// some International files write single-digit squares) is one move.
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
+        let square = next.starts_with(|c: char| c.is_ascii_digit())
+            || (next.starts_with(|c: char| c.is_ascii_lowercase())
+                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
+        open && square
+    }
+}
+
+impl Diagram for Draughts {
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let layout = &self.engine.layout;
+        diagram::render(&self.graph, |n| {
+            let bit = 1u64 << layout.bit(n);
+            let king = position.kings & bit != 0;
+            let text = if position.pieces[0] & bit != 0 {
+                if king { "W" } else { "w" }
+            } else if position.pieces[1] & bit != 0 {
+                if king { "B" } else { "b" }
+            } else {
+                "."
+            };
+            text.to_string()
+        })
+    }
+}
+
+impl Perft for Draughts {
+    const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
+
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        self.engine.perft(
+            position,
+            depth,
+            options.has(&KEEP_DUPLICATES),
+            options.has(&NO_BULK),
+        )
+    }
+}
+
+impl Profiled for Draughts {
     const GAME: &'static str = "russian-draughts";
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
@@ -185,107 +316,5 @@ impl Game for Draughts {
 
     fn start_position(&self) -> Position {
         self.start
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        parse_fen(&self.graph, &self.engine.layout, text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        write_fen(
-            &self.graph,
-            &self.engine.layout,
-            position,
-            self.rules.notation,
-        )
-    }
-
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let layout = &self.engine.layout;
-        diagram::render(&self.graph, |n| {
-            let bit = 1u64 << layout.bit(n);
-            let king = position.kings & bit != 0;
-            let text = if position.pieces[0] & bit != 0 {
-                if king { "W" } else { "w" }
-            } else if position.pieces[1] & bit != 0 {
-                if king { "B" } else { "b" }
-            } else {
-                "."
-            };
-            text.to_string()
-        })
-    }
-
-    fn side_to_move(&self, position: &Position) -> Side {
-        position.side
-    }
-
-    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
-        moves.extend(legal_moves(&self.engine, position));
-    }
-
-    fn play(&self, position: &mut Position, mv: &Move) {
-        mv.apply(position);
-    }
-
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let mut list = Vec::new();
-        self.engine.actions(position, &mut list, false);
-        if !list.is_empty() {
-            return None;
-        }
-        let loser = position.side;
-        let reason = if position.own() == 0 {
-            format!("{} has no pieces left", Self::side_word(loser))
-        } else {
-            format!("{} has no legal move", Self::side_word(loser))
-        };
-        Some(Outcome::Win {
-            winner: loser.opposite(),
-            reason,
-        })
-    }
-
-    fn write_move(&self, position: &Position, mv: &Move) -> String {
-        if !mv.is_capture() || self.rules.capture_writing == CaptureWriting::Full {
-            return self.write_full(mv);
-        }
-        let others = legal_moves(&self.engine, position)
-            .iter()
-            .filter(|m| m.from == mv.from && m.to() == mv.to() && *m != mv)
-            .count();
-        if others == 0 {
-            self.names().short(mv)
-        } else {
-            self.write_full(mv)
-        }
-    }
-
-    /// The common forms of move text are read without allocating, and only
-    /// the written piece's moves are generated; anything else (and every
-    /// error) goes through [`Draughts::parse_move_listing`].
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        let mut buffer = [0u8; QUICK_SQUARES];
-        if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
-            if let Some(mv) = find_move(&self.engine, position, squares) {
-                return Ok(mv);
-            }
-        }
-        self.parse_move_listing(position, text)
-    }
-
-    /// A move split by a space after its separator (`1- 7`, `35x 4`, as
-    /// some International files write single-digit squares) is one move.
-    fn continues_move(&self, pending: &str, next: &str) -> bool {
-        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
-        let square = next.starts_with(|c: char| c.is_ascii_digit())
-            || (next.starts_with(|c: char| c.is_ascii_lowercase())
-                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
-        open && square
-    }
-
-    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        self.engine
-            .perft(position, depth, options.keep_duplicates, options.no_bulk)
     }
 }

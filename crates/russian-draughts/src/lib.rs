@@ -22,7 +22,7 @@ pub mod position;
 pub mod rules;
 pub mod squares;
 
-pub use game::Draughts;
+pub use game::{Draughts, KEEP_DUPLICATES};
 pub use moves::Move;
 pub use path::Path;
 pub use position::Position;

@@ -1,9 +1,9 @@
 //! The plies of a recorded game, as `check` and `replay` both read them:
-//! move tokens that continue a move ([`board_core::Game::continues_move`])
+//! move tokens that continue a move ([`board_core::RecordHooks::continues_move`])
 //! joined into one ply, set-up commands stripped to their position.
 
 use super::record::{Event, RecordedGame};
-use board_core::Game;
+use board_core::RecordHooks;
 use board_core::record::{ReadError, Span};
 
 /// One step of a recorded game's movetext, in file order.
@@ -79,7 +79,7 @@ pub struct Plies<'a, G> {
     handed_out: bool,
 }
 
-impl<'a, G: Game> Plies<'a, G> {
+impl<'a, G: RecordHooks> Plies<'a, G> {
     /// The steps of `rec`, read with `game`'s rules.
     pub fn new(game: &'a G, rec: &'a RecordedGame) -> Self {
         Plies {

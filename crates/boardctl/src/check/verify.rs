@@ -1,5 +1,5 @@
 //! Replays a recorded game with its game's rules: the main line and every
-//! variation, each move through `Game::parse_move`, reporting what is
+//! variation, each move through `Notation::parse_move`, reporting what is
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
 use super::diagnostic::Diagnostic;
@@ -8,7 +8,7 @@ use super::record::{Event, RecordedGame};
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
 use board_core::record::Span;
-use board_core::{Game, LegalityError, MoveError, Outcome, Side};
+use board_core::{Game, LegalityError, MoveError, Notation, Outcome, Side};
 
 /// What checking one game found.
 #[derive(Debug, Default)]
@@ -69,8 +69,15 @@ fn finish(out: &mut Verified, game: &RecordedGame) {
 }
 
 /// The finding for a move that could not be played: `illegal move 12.
-/// c3:e5 — reason`, with the help of the game's error.
-pub fn move_diagnostic(label: &str, text: &str, span: Span, e: &MoveError) -> Diagnostic {
+/// c3:e5 — reason`, with the help of the game's error (for an ambiguous
+/// move, the game's hint).
+pub fn move_diagnostic<G: Notation>(
+    game: &G,
+    label: &str,
+    text: &str,
+    span: Span,
+    e: &MoveError,
+) -> Diagnostic {
     match e {
         MoveError::Syntax(s) => Diagnostic::error(
             "move-syntax",
@@ -91,7 +98,7 @@ pub fn move_diagnostic(label: &str, text: &str, span: Span, e: &MoveError) -> Di
                 candidates.join(" or ")
             ),
         )
-        .with_help(Some("write every landing square to say which".into())),
+        .with_help(Some(game.ambiguity_hint(candidates))),
     }
 }
 
@@ -390,7 +397,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 line.died_here = true;
                 let (number, second) = self.label(ply);
                 let label = format!("{number}{}", if second { "..." } else { "." });
-                let d = move_diagnostic(&label, text, span, &e);
+                let d = move_diagnostic(game, &label, text, span, &e);
                 self.out.push(d.at_ply(ply + 1));
             }
         }
