@@ -51,8 +51,8 @@ use crate::movegen::{Sink, capturers, generate};
 use crate::tables::{Tables, bit};
 use board_core::game::generic_perft;
 use board_core::{
-    Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK, Notation, Outcome,
-    Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader, ProfileSource,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK,
+    Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource,
     Profiled, RecordHooks, Side,
 };
 
@@ -67,11 +67,8 @@ use std::collections::HashSet;
 /// An alquerque game configured by one profile.
 #[derive(Clone, Debug)]
 pub struct Alquerque {
-    header: ProfileHeader,
-    graph: Graph,
-    rules: Rules,
+    config: Configured<Rules, Position>,
     tables: Tables,
-    start: Position,
 }
 
 /// Collects routes as [`Move`]s.
@@ -115,7 +112,7 @@ impl Sink for Counter {
 impl Alquerque {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.config.rules
     }
 
     /// Every legal route, huffs included, routes with the same identity all
@@ -128,7 +125,7 @@ impl Alquerque {
         let side = position.side;
         generate(
             &self.tables,
-            &self.rules,
+            &self.config.rules,
             position.men,
             side,
             &mut Routes {
@@ -141,7 +138,7 @@ impl Alquerque {
             men[side.opposite().index()] &= !bit(h);
             generate(
                 &self.tables,
-                &self.rules,
+                &self.config.rules,
                 men,
                 side,
                 &mut Routes {
@@ -163,14 +160,20 @@ impl Alquerque {
     }
 
     fn is_drawn(&self, position: &Position) -> bool {
-        let limit = self.rules.draw_plies_without_capture;
+        let limit = self.config.rules.draw_plies_without_capture;
         limit > 0 && position.quiet_plies >= limit
     }
 
     fn has_move(&self, position: &Position) -> bool {
         let side = position.side;
         let mut counter = Counter(0);
-        generate(&self.tables, &self.rules, position.men, side, &mut counter);
+        generate(
+            &self.tables,
+            &self.config.rules,
+            position.men,
+            side,
+            &mut counter,
+        );
         if counter.0 > 0 {
             return true;
         }
@@ -178,7 +181,7 @@ impl Alquerque {
             let mut men = position.men;
             men[side.opposite().index()] &= !bit(h);
             let mut counter = Counter(0);
-            generate(&self.tables, &self.rules, men, side, &mut counter);
+            generate(&self.tables, &self.config.rules, men, side, &mut counter);
             counter.0 > 0
         })
     }
@@ -240,7 +243,7 @@ impl GameRules for Alquerque {
         if let Some(h) = mv.huff {
             position.men[opp] &= !bit(h);
         }
-        let failed = if self.rules.capture == CaptureRule::Huffing && !mv.is_capture() {
+        let failed = if self.config.rules.capture == CaptureRule::Huffing && !mv.is_capture() {
             capturers(&self.tables, position.men, side)
         } else {
             0
@@ -248,7 +251,7 @@ impl GameRules for Alquerque {
         let to = mv.to_index();
         position.men[own] = (position.men[own] & !bit(mv.from)) | bit(to);
         position.men[opp] &= !mv.captured;
-        if self.rules.draw_plies_without_capture > 0 {
+        if self.config.rules.draw_plies_without_capture > 0 {
             position.quiet_plies = if mv.is_capture() || mv.huff.is_some() {
                 0
             } else {
@@ -276,7 +279,7 @@ impl GameRules for Alquerque {
             return Some(Outcome::Draw {
                 reason: format!(
                     "{} plies without a capture",
-                    self.rules.draw_plies_without_capture
+                    self.config.rules.draw_plies_without_capture
                 ),
             });
         }
@@ -296,11 +299,11 @@ impl Notation for Alquerque {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        fen::parse(&self.graph, &self.rules, text)
+        fen::parse(&self.config.graph, &self.config.rules, text)
     }
 
     fn write_position(&self, position: &Position) -> String {
-        fen::write(&self.graph, &self.rules, position)
+        fen::write(&self.config.graph, &self.config.rules, position)
     }
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
@@ -314,7 +317,7 @@ impl Notation for Alquerque {
 
 impl RecordHooks for Alquerque {
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        self.rules.capture == CaptureRule::Huffing
+        self.config.rules.capture == CaptureRule::Huffing
             && !pending.contains(' ')
             && pending.len() > 1
             && pending.starts_with('x')
@@ -324,7 +327,7 @@ impl RecordHooks for Alquerque {
 
 impl Diagram for Alquerque {
     fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let mut out = board_core::diagram::render(&self.graph, |n| {
+        let mut out = board_core::diagram::render(&self.config.graph, |n| {
             match position.man_at(n) {
                 Some(Side::White) => "W",
                 Some(Side::Black) => "B",
@@ -332,14 +335,17 @@ impl Diagram for Alquerque {
             }
             .to_string()
         });
-        if self.rules.draw_plies_without_capture > 0 {
+        if self.config.rules.draw_plies_without_capture > 0 {
             out.push_str(&format!(
                 "{} of {} plies without a capture\n",
-                position.quiet_plies, self.rules.draw_plies_without_capture
+                position.quiet_plies, self.config.rules.draw_plies_without_capture
             ));
         }
         if position.huffable != 0 {
-            let list: Vec<&str> = position.huffable().map(|n| self.graph.label(n)).collect();
+            let list: Vec<&str> = position
+                .huffable()
+                .map(|n| self.config.graph.label(n))
+                .collect();
             out.push_str(&format!(
                 "{} may huff {}\n",
                 self.side_name(position.side),
@@ -354,7 +360,7 @@ impl Perft for Alquerque {
     const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        if self.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
+        if self.config.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
             return generic_perft(self, position, depth, options);
         }
         perft::count(
@@ -372,7 +378,13 @@ impl Perft for Alquerque {
 }
 
 impl Profiled for Alquerque {
+    type Rules = Rules;
+
     const GAME: &'static str = "alquerque";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
@@ -390,27 +402,13 @@ impl Profiled for Alquerque {
         let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
         let tables = Tables::new(&profile.graph, &profile.rules);
         Ok(Alquerque {
-            header: profile.header,
-            graph: profile.graph,
-            rules: profile.rules,
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules: profile.rules,
+                start,
+            },
             tables,
-            start,
         })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        self.rules.to_toml()
-    }
-
-    fn start_position(&self) -> Position {
-        self.start.clone()
     }
 }

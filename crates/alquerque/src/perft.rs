@@ -92,11 +92,11 @@ fn recurse(
     if depth == 0 {
         return 1;
     }
-    let limit = game.rules.draw_plies_without_capture;
+    let limit = game.config.rules.draw_plies_without_capture;
     if limit > 0 && quiet >= limit {
         return 0;
     }
-    if depth == 1 && !options.no_bulk && game.rules.chain == ChainRule::Single {
+    if depth == 1 && !options.no_bulk && game.config.rules.chain == ChainRule::Single {
         return count_single_jump_moves(game, men, side);
     }
     let (mine, deeper) = buffers
@@ -105,7 +105,7 @@ fn recurse(
     mine.clear();
     generate(
         &game.tables,
-        &game.rules,
+        &game.config.rules,
         men,
         side,
         &mut Collect {
@@ -169,7 +169,7 @@ fn count_single_jump_moves(game: &Alquerque, men: [u64; 2], side: Side) -> u64 {
             }
         }
     }
-    if jumps > 0 && game.rules.capture == CaptureRule::Mandatory {
+    if jumps > 0 && game.config.rules.capture == CaptureRule::Mandatory {
         return jumps;
     }
     let mut steps = 0u64;

@@ -4,9 +4,11 @@
 //! and one CLI are written against.
 
 use crate::catalog::ProfileSource;
+use crate::configured::{Configured, settings_text};
 use crate::graph::Graph;
 use crate::options::{DiagramOptions, GameOption, NO_BULK, PerftOptions};
 use crate::profile::{ProfileError, ProfileHeader};
+use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
@@ -253,26 +255,41 @@ pub trait Perft: GameRules {
 }
 
 /// A game built from a rule profile: its name, header, board, rule
-/// switches and start position.
+/// switches and start position. A game provides its [`Configured`]; the
+/// rest is written here once.
 pub trait Profiled: GameRules {
     /// The game's name, the `game` of its profiles (`russian-draughts`).
     const GAME: &'static str;
 
+    /// The typed `[rules]` table of the game's profiles.
+    type Rules: Serialize;
+
     /// Builds the game from a profile of this game.
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError>;
 
+    /// What the game keeps of its profile.
+    fn configured(&self) -> &Configured<Self::Rules, Self::Position>;
+
     /// The profile's header.
-    fn header(&self) -> &ProfileHeader;
+    fn header(&self) -> &ProfileHeader {
+        &self.configured().header
+    }
 
     /// The board.
-    fn graph(&self) -> &Graph;
+    fn graph(&self) -> &Graph {
+        &self.configured().graph
+    }
 
     /// Every rule switch of the profile with defaults filled in, as TOML text
-    /// in a stable order.
-    fn settings(&self) -> String;
+    /// in a stable order ([`settings_text`]).
+    fn settings(&self) -> String {
+        settings_text(&self.configured().rules)
+    }
 
     /// The profile's start position.
-    fn start_position(&self) -> Self::Position;
+    fn start_position(&self) -> Self::Position {
+        self.configured().start.clone()
+    }
 }
 
 /// Every layer of a game together: what the CLI and the record checker are

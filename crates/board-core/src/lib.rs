@@ -11,6 +11,7 @@
 
 pub mod board_spec;
 pub mod catalog;
+pub mod configured;
 pub mod conformance;
 pub mod diagram;
 mod direction;
@@ -24,6 +25,7 @@ pub mod record;
 
 pub use board_spec::BoardSpec;
 pub use catalog::{Catalog, ProfileSource};
+pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
     Diagram, Game, GameRules, LegalityError, MoveError, Notation, Outcome, Perft, PositionError,

@@ -35,14 +35,14 @@ impl Lingqi {
             }
             None => ".".to_string(),
         };
-        let mut out = board_core::diagram::render(&self.graph, cell);
+        let mut out = board_core::diagram::render(&self.config.graph, cell);
         out.push_str(&format!(
             "{} to move, turn {}; South upper case, North lower case, letter and level\n",
             side_name(position.to_move),
             position.turn
         ));
         if zones_marked {
-            out.push_str(match self.rules.zone_end {
+            out.push_str(match self.config.rules.zone_end {
                 ZoneEnd::Trapped => {
                     "zones: + South's, - North's, * both; ! a piece in an enemy zone (trapped, L9)\n"
                 }

@@ -42,9 +42,9 @@ pub use turn::{Fate, Turn, Upgrade};
 pub use zones::Zones;
 
 use board_core::{
-    Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK, Notation, Outcome,
-    Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader, ProfileSource,
-    Profiled, RecordHooks, Side, TagLookup,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
+    Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled,
+    RecordHooks, Side, TagLookup,
 };
 
 /// Diagrams mark zones and the pieces trapped in an enemy zone.
@@ -56,17 +56,13 @@ pub const ZONES: GameOption = GameOption {
 /// The lingqi engine configured by one profile.
 #[derive(Clone, Debug)]
 pub struct Lingqi {
-    header: ProfileHeader,
-    graph: Graph,
-    rules: Rules,
-    start: Position,
-    settings: String,
+    config: Configured<Rules, Position>,
 }
 
 impl Lingqi {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.config.rules
     }
 
     /// Perft to `depth`, bulk counting at the last ply unless `no_bulk`.
@@ -104,7 +100,7 @@ impl Lingqi {
                 });
             }
         }
-        let limit = self.rules.turn_limit;
+        let limit = self.config.rules.turn_limit;
         if limit > 0 && position.turn > limit {
             return Some(Outcome::Draw {
                 reason: format!("the turn limit of {limit} turns is reached"),
@@ -142,7 +138,7 @@ impl GameRules for Lingqi {
         }
         let side = position.to_move;
         let reason = format!("{} has no legal turn", side_name(side));
-        Some(match self.rules.no_legal_turn {
+        Some(match self.config.rules.no_legal_turn {
             NoLegalTurn::Loses => Outcome::Win {
                 winner: side.opposite(),
                 reason,
@@ -231,7 +227,13 @@ impl Perft for Lingqi {
 }
 
 impl Profiled for Lingqi {
+    type Rules = Rules;
+
     const GAME: &'static str = "lingqi";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
@@ -244,34 +246,17 @@ impl Profiled for Lingqi {
         if !problems.is_empty() {
             return Err(invalid(format!("[rules]: {}", problems.join("; "))));
         }
-        let settings = toml::to_string(&profile.rules)
-            .map_err(|e| invalid(format!("cannot write the rules back: {e}")))?;
         let mut game = Lingqi {
-            header: profile.header,
-            graph: profile.graph,
-            rules: profile.rules,
-            start: Position::empty(0),
-            settings,
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules: profile.rules,
+                start: Position::empty(0),
+            },
         };
-        game.start = game
+        game.config.start = game
             .position_from_setups(&profile.start.south, &profile.start.north)
             .map_err(|e| invalid(format!("[start]: {e}")))?;
         Ok(game)
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        self.settings.clone()
-    }
-
-    fn start_position(&self) -> Position {
-        self.start.clone()
     }
 }

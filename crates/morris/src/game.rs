@@ -9,9 +9,9 @@ use crate::position::Position;
 use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
 use board_core::{
-    Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK, Notation, Outcome,
-    Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader, ProfileSource,
-    Profiled, RecordHooks, Side,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
+    Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled,
+    RecordHooks, Side,
 };
 
 /// Perft counts a removal as a ply of its own, within the depth.
@@ -23,16 +23,14 @@ pub const REMOVAL_PLY: GameOption = GameOption {
 /// A morris game configured by one profile: its board, rules and start.
 #[derive(Clone, Debug)]
 pub struct Morris {
-    header: ProfileHeader,
-    graph: Graph,
+    config: Configured<Rules, Position>,
     engine: Engine,
-    start: Position,
 }
 
 impl Morris {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.engine.rules
+        &self.config.rules
     }
 }
 
@@ -77,21 +75,21 @@ impl Notation for Morris {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        fen::parse(&self.engine, &self.graph, text)
+        fen::parse(&self.engine, &self.config.graph, text)
     }
 
     fn write_position(&self, position: &Position) -> String {
-        fen::write(&self.engine, &self.graph, position)
+        fen::write(&self.engine, &self.config.graph, position)
     }
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
-        notation::write(&self.graph, mv)
+        notation::write(&self.config.graph, mv)
     }
 
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         notation::parse(
             &self.engine,
-            &self.graph,
+            &self.config.graph,
             position,
             self.outcome(position),
             text,
@@ -101,7 +99,7 @@ impl Notation for Morris {
 
 impl RecordHooks for Morris {
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        !pending.trim().is_empty() && notation::is_removal_token(&self.graph, next)
+        !pending.trim().is_empty() && notation::is_removal_token(&self.config.graph, next)
     }
 }
 
@@ -112,7 +110,7 @@ impl Diagram for Morris {
             MarkedPoints::TakenManStays => "#",
             _ => "x",
         };
-        let mut out = board_core::diagram::render(&self.graph, |n| {
+        let mut out = board_core::diagram::render(&self.config.graph, |n| {
             let b = bit(n.index());
             if c.men[0] & b != 0 {
                 "W".to_string()
@@ -156,7 +154,13 @@ impl Perft for Morris {
 }
 
 impl Profiled for Morris {
+    type Rules = Rules;
+
     const GAME: &'static str = "morris";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
@@ -181,33 +185,19 @@ impl Profiled for Morris {
             return Err(invalid(problems.join("; ")));
         };
         let engine = Engine {
-            rules: profile.rules,
+            rules: profile.rules.clone(),
             tables,
         };
         let start = fen::parse(&engine, &profile.graph, &profile.start.fen)
             .map_err(|e| invalid(format!("[start] fen `{}`: {e}", profile.start.fen)))?;
         Ok(Morris {
-            header: profile.header,
-            graph: profile.graph,
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules: profile.rules,
+                start,
+            },
             engine,
-            start,
         })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        toml::to_string(&self.engine.rules)
-            .expect("the rule switches are plain values that TOML can always write")
-    }
-
-    fn start_position(&self) -> Position {
-        self.start.clone()
     }
 }

@@ -11,9 +11,9 @@ use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares
 use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
 use board_core::{
-    Diagram, DiagramOptions, GameOption, GameRules, Graph, LegalityError, MoveError, NO_BULK,
-    Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileHeader,
-    ProfileSource, Profiled, RecordHooks, Side, diagram,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, LegalityError, MoveError, NO_BULK,
+    Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource,
+    Profiled, RecordHooks, Side, diagram,
 };
 
 /// Perft counts every capture route, even routes that leave the same
@@ -27,18 +27,15 @@ pub const KEEP_DUPLICATES: GameOption = GameOption {
 /// `russian-draughts` (Russian, English, International, Brazilian, Czech).
 #[derive(Clone, Debug)]
 pub struct Draughts {
-    header: ProfileHeader,
-    graph: Graph,
-    rules: Rules,
+    config: Configured<Rules, Position>,
     engine: Engine,
-    start: Position,
     pub(crate) squares: SquareTable,
 }
 
 impl Draughts {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.config.rules
     }
 
     /// The compiled move generator.
@@ -49,9 +46,9 @@ impl Draughts {
     /// How this profile writes squares and moves.
     pub fn names(&self) -> Names<'_> {
         Names {
-            graph: &self.graph,
+            graph: &self.config.graph,
             engine: &self.engine,
-            rules: &self.rules,
+            rules: &self.config.rules,
         }
     }
 
@@ -70,7 +67,7 @@ impl Draughts {
     /// its quick way (only the written piece's moves) finds no single move,
     /// to say why. Same answers as [`Notation::parse_move`].
     pub fn parse_move_listing(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        let written = parse_move_text(&self.graph, text)?;
+        let written = parse_move_text(&self.config.graph, text)?;
         let squares: Vec<u8> = written
             .squares
             .iter()
@@ -166,20 +163,20 @@ impl Notation for Draughts {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        parse_fen(&self.graph, &self.engine.layout, text)
+        parse_fen(&self.config.graph, &self.engine.layout, text)
     }
 
     fn write_position(&self, position: &Position) -> String {
         write_fen(
-            &self.graph,
+            &self.config.graph,
             &self.engine.layout,
             position,
-            self.rules.notation,
+            self.config.rules.notation,
         )
     }
 
     fn write_move(&self, position: &Position, mv: &Move) -> String {
-        if !mv.is_capture() || self.rules.capture_writing == CaptureWriting::Full {
+        if !mv.is_capture() || self.config.rules.capture_writing == CaptureWriting::Full {
             return self.write_full(mv);
         }
         let others = legal_moves(&self.engine, position)
@@ -222,7 +219,7 @@ impl RecordHooks for Draughts {
 impl Diagram for Draughts {
     fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
         let layout = &self.engine.layout;
-        diagram::render(&self.graph, |n| {
+        diagram::render(&self.config.graph, |n| {
             let bit = 1u64 << layout.bit(n);
             let king = position.kings & bit != 0;
             let text = if position.pieces[0] & bit != 0 {
@@ -251,7 +248,13 @@ impl Perft for Draughts {
 }
 
 impl Profiled for Draughts {
+    type Rules = Rules;
+
     const GAME: &'static str = "russian-draughts";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let origin = source.origin.as_str();
@@ -293,28 +296,14 @@ impl Profiled for Draughts {
         let engine = Engine::new(layout, &rules);
         let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
         Ok(Draughts {
-            header: profile.header,
-            graph: profile.graph,
-            rules,
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules,
+                start,
+            },
             engine,
-            start,
             squares,
         })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        toml::to_string(&self.rules).unwrap_or_else(|e| format!("# cannot write the rules: {e}\n"))
-    }
-
-    fn start_position(&self) -> Position {
-        self.start
     }
 }
