@@ -1,10 +1,11 @@
 //! The conformance suite every game runs in its tests: properties that hold
-//! for any correct [`Game`], checked on random playouts.
+//! for any correct game, checked on random playouts: notation round trips
+//! need [`Notation`], perft agreement [`Perft`].
 //!
 //! Each check returns `Err` with a description of the first violation, so a
 //! game's test can `assert!(… .is_ok())` with the message shown.
 
-use crate::game::{Game, generic_perft};
+use crate::game::{Notation, Perft, generic_perft};
 use crate::options::{NO_BULK, PerftOptions};
 
 /// A small deterministic random generator (xorshift64*), so playouts are
@@ -42,7 +43,7 @@ impl Rng {
 /// round-trips through its notation (written, parsed back, the same move) and
 /// can be played; a position won on the board has no moves and a position
 /// without moves has an outcome.
-pub fn check_position<G: Game>(game: &G, position: &G::Position) -> Result<(), String> {
+pub fn check_position<G: Notation>(game: &G, position: &G::Position) -> Result<(), String> {
     let fen = game.write_position(position);
     match game.parse_position(&fen) {
         Ok(back) if back == *position => {}
@@ -89,7 +90,7 @@ pub fn check_position<G: Game>(game: &G, position: &G::Position) -> Result<(), S
 /// Plays `games` random games of at most `max_plies` plies from `start`,
 /// running [`check_position`] on every position reached. Returns the number
 /// of positions checked.
-pub fn random_playouts<G: Game>(
+pub fn random_playouts<G: Notation>(
     game: &G,
     start: &G::Position,
     games: usize,
@@ -118,7 +119,7 @@ pub fn random_playouts<G: Game>(
 
 /// Checks that the game's perft agrees with itself split by the first move
 /// (perft(n) = Σ perft(n−1) over the moves) and with [`generic_perft`].
-pub fn check_perft<G: Game>(
+pub fn check_perft<G: Perft>(
     game: &G,
     position: &G::Position,
     depth: u32,
