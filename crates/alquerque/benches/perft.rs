@@ -2,7 +2,8 @@
 //! (`cargo bench -p alquerque`); divan reports leaves per second.
 
 use alquerque::Alquerque;
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use divan::counter::ItemsCount;
 
 fn main() {
@@ -40,10 +41,7 @@ fn alfonso_d8_bulk(bencher: divan::Bencher) {
 /// alfonso@1, depth 7, every leaf made (no bulk counting).
 #[divan::bench(sample_count = 20)]
 fn alfonso_d7_no_bulk(bencher: divan::Bencher) {
-    let options = PerftOptions {
-        no_bulk: true,
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with(&board_core::NO_BULK);
     run(bencher, &alfonso(), 7, options);
 }
 

@@ -2,7 +2,7 @@
 //! `rules/alquerque/`, compiled in, so an engine works from any directory.
 
 use crate::Alquerque;
-use board_core::{Catalog, EmbeddedProfiles, Game, ProfileError, ProfileId};
+use board_core::{Catalog, EmbeddedProfiles, ProfileError, ProfileId, Profiled};
 
 impl Alquerque {
     /// Every profile file of this game compiled into the crate: `(path, text)`,
@@ -45,7 +45,7 @@ impl Alquerque {
     /// accepted too).
     pub fn builtin(name: &str) -> Result<Alquerque, ProfileError> {
         let catalog = Self::builtin_catalog()?;
-        <Alquerque as Game>::from_profile(catalog.find_in(<Alquerque as Game>::GAME, name)?)
+        <Alquerque as Profiled>::from_profile(catalog.find_in(<Alquerque as Profiled>::GAME, name)?)
     }
 }
 

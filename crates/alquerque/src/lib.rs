@@ -7,7 +7,7 @@
 //! any directory; the game interface is [`board_core::Game`]:
 //!
 //! ```
-//! use board_core::Game;
+//! use board_core::prelude::*;
 //! use alquerque::Alquerque;
 //!
 //! let game = Alquerque::builtin("alquerque@1")?;
@@ -71,19 +71,24 @@ use crate::movegen::{Sink, capturers, generate};
 use crate::tables::{Tables, bit};
 use board_core::game::generic_perft;
 use board_core::{
-    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
-    ProfileError, ProfileHeader, ProfileSource, Side,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK,
+    Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource,
+    Profiled, RecordHooks, Side,
+};
+
+/// Perft counts every capture route, even routes with the same identity
+/// (start, end, captured men).
+pub const KEEP_DUPLICATES: GameOption = GameOption {
+    name: "keep-duplicates",
+    help: "counts every capture route, even routes that leave the same position and are written the same way",
 };
 use std::collections::HashSet;
 
 /// An alquerque game configured by one profile.
 #[derive(Clone, Debug)]
 pub struct Alquerque {
-    header: ProfileHeader,
-    graph: Graph,
-    rules: Rules,
+    config: Configured<Rules, Position>,
     tables: Tables,
-    start: Position,
 }
 
 /// Collects routes as [`Move`]s.
@@ -127,7 +132,7 @@ impl Sink for Counter {
 impl Alquerque {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.config.rules
     }
 
     /// Every legal route, huffs included, routes with the same identity all
@@ -140,7 +145,7 @@ impl Alquerque {
         let side = position.side;
         generate(
             &self.tables,
-            &self.rules,
+            &self.config.rules,
             position.men,
             side,
             &mut Routes {
@@ -153,7 +158,7 @@ impl Alquerque {
             men[side.opposite().index()] &= !bit(h);
             generate(
                 &self.tables,
-                &self.rules,
+                &self.config.rules,
                 men,
                 side,
                 &mut Routes {
@@ -175,14 +180,20 @@ impl Alquerque {
     }
 
     fn is_drawn(&self, position: &Position) -> bool {
-        let limit = self.rules.draw_plies_without_capture;
+        let limit = self.config.rules.draw_plies_without_capture;
         limit > 0 && position.quiet_plies >= limit
     }
 
     fn has_move(&self, position: &Position) -> bool {
         let side = position.side;
         let mut counter = Counter(0);
-        generate(&self.tables, &self.rules, position.men, side, &mut counter);
+        generate(
+            &self.tables,
+            &self.config.rules,
+            position.men,
+            side,
+            &mut counter,
+        );
         if counter.0 > 0 {
             return true;
         }
@@ -190,7 +201,7 @@ impl Alquerque {
             let mut men = position.men;
             men[side.opposite().index()] &= !bit(h);
             let mut counter = Counter(0);
-            generate(&self.tables, &self.rules, men, side, &mut counter);
+            generate(&self.tables, &self.config.rules, men, side, &mut counter);
             counter.0 > 0
         })
     }
@@ -232,85 +243,10 @@ impl Alquerque {
     }
 }
 
-impl Game for Alquerque {
+impl GameRules for Alquerque {
     type Position = Position;
+
     type Move = Move;
-
-    const GAME: &'static str = "alquerque";
-
-    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
-        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
-        if profile.graph.node_count() > MAX_POINTS {
-            return Err(invalid(format!(
-                "[board] has {} points; an alquerque board has at most {MAX_POINTS}",
-                profile.graph.node_count()
-            )));
-        }
-        profile.rules.check().map_err(invalid)?;
-        let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
-        let tables = Tables::new(&profile.graph, &profile.rules);
-        Ok(Alquerque {
-            header: profile.header,
-            graph: profile.graph,
-            rules: profile.rules,
-            tables,
-            start,
-        })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        self.rules.to_toml()
-    }
-
-    fn start_position(&self) -> Position {
-        self.start.clone()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        fen::parse(&self.graph, &self.rules, text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        fen::write(&self.graph, &self.rules, position)
-    }
-
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let mut out = board_core::diagram::render(&self.graph, |n| {
-            match position.man_at(n) {
-                Some(Side::White) => "W",
-                Some(Side::Black) => "B",
-                None => ".",
-            }
-            .to_string()
-        });
-        if self.rules.draw_plies_without_capture > 0 {
-            out.push_str(&format!(
-                "{} of {} plies without a capture\n",
-                position.quiet_plies, self.rules.draw_plies_without_capture
-            ));
-        }
-        if position.huffable != 0 {
-            let list: Vec<&str> = position.huffable().map(|n| self.graph.label(n)).collect();
-            out.push_str(&format!(
-                "{} may huff {}\n",
-                self.side_name(position.side),
-                list.join(", ")
-            ));
-        }
-        out
-    }
 
     fn side_to_move(&self, position: &Position) -> Side {
         position.side
@@ -327,7 +263,7 @@ impl Game for Alquerque {
         if let Some(h) = mv.huff {
             position.men[opp] &= !bit(h);
         }
-        let failed = if self.rules.capture == CaptureRule::Huffing && !mv.is_capture() {
+        let failed = if self.config.rules.capture == CaptureRule::Huffing && !mv.is_capture() {
             capturers(&self.tables, position.men, side)
         } else {
             0
@@ -335,7 +271,7 @@ impl Game for Alquerque {
         let to = mv.to_index();
         position.men[own] = (position.men[own] & !bit(mv.from)) | bit(to);
         position.men[opp] &= !mv.captured;
-        if self.rules.draw_plies_without_capture > 0 {
+        if self.config.rules.draw_plies_without_capture > 0 {
             position.quiet_plies = if mv.is_capture() || mv.huff.is_some() {
                 0
             } else {
@@ -363,7 +299,7 @@ impl Game for Alquerque {
             return Some(Outcome::Draw {
                 reason: format!(
                     "{} plies without a capture",
-                    self.rules.draw_plies_without_capture
+                    self.config.rules.draw_plies_without_capture
                 ),
             });
         }
@@ -375,6 +311,20 @@ impl Game for Alquerque {
         }
         None
     }
+}
+
+impl Notation for Alquerque {
+    fn ambiguity_hint(&self, _candidates: &[String]) -> String {
+        "write every landing point to say which".to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        fen::parse(&self.config.graph, &self.config.rules, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        fen::write(&self.config.graph, &self.config.rules, position)
+    }
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
         notation::write(self, mv)
@@ -383,17 +333,54 @@ impl Game for Alquerque {
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         notation::resolve(self, position, text)
     }
+}
 
+impl RecordHooks for Alquerque {
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        self.rules.capture == CaptureRule::Huffing
+        self.config.rules.capture == CaptureRule::Huffing
             && !pending.contains(' ')
             && pending.len() > 1
             && pending.starts_with('x')
             && !next.starts_with('x')
     }
+}
+
+impl Diagram for Alquerque {
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let mut out = board_core::diagram::render(&self.config.graph, |n| {
+            match position.man_at(n) {
+                Some(Side::White) => "W",
+                Some(Side::Black) => "B",
+                None => ".",
+            }
+            .to_string()
+        });
+        if self.config.rules.draw_plies_without_capture > 0 {
+            out.push_str(&format!(
+                "{} of {} plies without a capture\n",
+                position.quiet_plies, self.config.rules.draw_plies_without_capture
+            ));
+        }
+        if position.huffable != 0 {
+            let list: Vec<&str> = position
+                .huffable()
+                .map(|n| self.config.graph.label(n))
+                .collect();
+            out.push_str(&format!(
+                "{} may huff {}\n",
+                self.side_name(position.side),
+                list.join(", ")
+            ));
+        }
+        out
+    }
+}
+
+impl Perft for Alquerque {
+    const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        if self.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
+        if self.config.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
             return generic_perft(self, position, depth, options);
         }
         perft::count(
@@ -402,7 +389,46 @@ impl Game for Alquerque {
             position.side,
             position.quiet_plies,
             depth,
-            options,
+            perft::Counting {
+                keep_duplicates: options.has(&KEEP_DUPLICATES),
+                no_bulk: options.has(&NO_BULK),
+            },
         )
+    }
+}
+
+impl Profiled for Alquerque {
+    type Rules = Rules;
+
+    const GAME: &'static str = "alquerque";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: source.origin.clone(),
+            message,
+        };
+        if profile.graph.node_count() > MAX_POINTS {
+            return Err(invalid(format!(
+                "[board] has {} points; an alquerque board has at most {MAX_POINTS}",
+                profile.graph.node_count()
+            )));
+        }
+        profile.rules.check().map_err(invalid)?;
+        let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
+        let tables = Tables::new(&profile.graph, &profile.rules);
+        Ok(Alquerque {
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules: profile.rules,
+                start,
+            },
+            tables,
+        })
     }
 }

@@ -74,7 +74,7 @@ fn point(game: &Alquerque, text: &str, start: usize) -> Result<(u8, usize), Synt
         ));
     }
     let label = &text[start..end];
-    match game.graph.node_by_label(label) {
+    match game.config.graph.node_by_label(label) {
         Some(n) => Ok((n.index() as u8, end)),
         None => Err(syntax(
             start..end,
@@ -177,7 +177,7 @@ pub(crate) fn parse_text(game: &Alquerque, text: &str) -> Result<MoveText, Synta
 
 /// The canonical notation of a move.
 pub(crate) fn write(game: &Alquerque, mv: &Move) -> String {
-    let label = |p: u8| game.graph.label(node(p));
+    let label = |p: u8| game.config.graph.label(node(p));
     let mut out = String::new();
     if let Some(h) = mv.huff {
         out.push('x');
@@ -213,7 +213,7 @@ pub(crate) fn resolve(
     text: &str,
 ) -> Result<Move, MoveError> {
     let written = parse_text(game, text)?;
-    if let Some(outcome) = board_core::Game::outcome(game, position) {
+    if let Some(outcome) = board_core::GameRules::outcome(game, position) {
         let why = match outcome {
             board_core::Outcome::Win { reason, .. } | board_core::Outcome::Draw { reason } => {
                 reason
@@ -277,13 +277,13 @@ fn diagnose(
     written: &MoveText,
     legal: &[Move],
 ) -> LegalityError {
-    let label = |p: u8| game.graph.label(node(p)).to_string();
+    let label = |p: u8| game.config.graph.label(node(p)).to_string();
     let side = position.side;
     let opp = side.opposite();
-    let side_name = board_core::Game::side_name(game, side);
+    let side_name = board_core::Diagram::side_name(game, side);
     let mut men = position.men;
     if let Some(h) = written.huff {
-        if game.rules.capture != CaptureRule::Huffing {
+        if game.config.rules.capture != CaptureRule::Huffing {
             return illegal("these rules have no huffing".into(), None);
         }
         if position.huffable & bit(h) == 0 {
@@ -311,7 +311,7 @@ fn diagnose(
             format!(
                 "the man on {} is {}'s; it is {side_name}'s turn",
                 label(from),
-                board_core::Game::side_name(game, opp)
+                board_core::Diagram::side_name(game, opp)
             )
         } else {
             format!("there is no man on {}", label(from))
@@ -348,11 +348,11 @@ fn diagnose(
 fn has_diagonal(game: &Alquerque, p: u8) -> bool {
     Direction::DIAGONAL
         .iter()
-        .any(|&d| game.graph.neighbour(node(p), d).is_some())
+        .any(|&d| game.config.graph.neighbour(node(p), d).is_some())
 }
 
 fn coordinates(game: &Alquerque, p: u8) -> (i32, i32) {
-    let n = game.graph.node(node(p));
+    let n = game.config.graph.node(node(p));
     (n.x, n.y)
 }
 
@@ -364,11 +364,12 @@ fn plain_reason(
     to: u8,
     legal: &[Move],
 ) -> Option<String> {
-    let label = |p: u8| game.graph.label(node(p)).to_string();
+    let label = |p: u8| game.config.graph.label(node(p)).to_string();
     let (fx, fy) = coordinates(game, from);
     let (tx, ty) = coordinates(game, to);
     let (dx, dy) = (tx - fx, ty - fy);
     let direction = game
+        .config
         .graph
         .neighbours(node(from))
         .find(|&(_, m)| m == node(to))
@@ -409,10 +410,10 @@ fn plain_reason(
         ));
     }
     let kind = plain_direction(side, direction);
-    if !game.rules.allows_plain(kind) {
+    if !game.config.rules.allows_plain(kind) {
         return Some(format!("men do not move {}", kind.name()));
     }
-    if game.rules.capture == CaptureRule::Mandatory && has_capture(&game.tables, men, side) {
+    if game.config.rules.capture == CaptureRule::Mandatory && has_capture(&game.tables, men, side) {
         let captures: Vec<String> = legal
             .iter()
             .filter(|mv| mv.is_capture())
@@ -424,7 +425,7 @@ fn plain_reason(
 }
 
 fn capture_reason(game: &Alquerque, men: [u64; 2], side: Side, written: &[u8]) -> Option<String> {
-    let label = |p: u8| game.graph.label(node(p)).to_string();
+    let label = |p: u8| game.config.graph.label(node(p)).to_string();
     let t = &game.tables;
     let own = men[side.index()];
     let enemy = men[side.opposite().index()];
@@ -434,7 +435,7 @@ fn capture_reason(game: &Alquerque, men: [u64; 2], side: Side, written: &[u8]) -
     let mut visited = bit(from);
     for (i, hop) in written.windows(2).enumerate() {
         let (a, b) = (hop[0], hop[1]);
-        if i >= 1 && game.rules.chain == ChainRule::Single {
+        if i >= 1 && game.config.rules.chain == ChainRule::Single {
             return Some(format!(
                 "a capture is a single jump in these rules: the move ends on {}",
                 label(a)
@@ -482,7 +483,7 @@ fn capture_reason(game: &Alquerque, men: [u64; 2], side: Side, written: &[u8]) -
         if (empty | captured) & bit(b) == 0 {
             return Some(format!("{} is occupied", label(b)));
         }
-        if !game.rules.chain_may_revisit && visited & bit(b) != 0 {
+        if !game.config.rules.chain_may_revisit && visited & bit(b) != 0 {
             return Some(format!(
                 "in these rules a capture may not land on {} again",
                 label(b)
@@ -491,12 +492,12 @@ fn capture_reason(game: &Alquerque, men: [u64; 2], side: Side, written: &[u8]) -
         captured |= over;
         visited |= bit(b);
     }
-    if game.rules.chain == ChainRule::MustContinue {
+    if game.config.rules.chain == ChainRule::MustContinue {
         let end = *written.last().expect("a move has at least two points");
         let takes: Vec<String> = next_takes(t, enemy, empty, end, captured)
             .into_iter()
             .filter(|&over| {
-                game.rules.chain_may_revisit
+                game.config.rules.chain_may_revisit
                     || t.jumps[usize::from(end)]
                         .iter()
                         .any(|j| j.over == over && visited & bit(j.land) == 0)

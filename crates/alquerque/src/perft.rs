@@ -5,7 +5,16 @@ use crate::Alquerque;
 use crate::movegen::{Sink, generate};
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::bit;
-use board_core::{PerftOptions, Side};
+use board_core::Side;
+
+/// The counting conventions of one count.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counting {
+    /// Every route counts, not every distinct move.
+    pub keep_duplicates: bool,
+    /// Every move of the last ply is made, not counted.
+    pub no_bulk: bool,
+}
 
 /// One distinct move found at a node: start, end, captured men, and how many
 /// routes lead to it.
@@ -65,7 +74,7 @@ pub(crate) fn count(
     side: Side,
     quiet: u32,
     depth: u32,
-    options: &PerftOptions,
+    options: Counting,
 ) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize + 1];
     recurse(game, men, side, quiet, depth, options, &mut buffers)
@@ -77,17 +86,17 @@ fn recurse(
     side: Side,
     quiet: u32,
     depth: u32,
-    options: &PerftOptions,
+    options: Counting,
     buffers: &mut [Vec<Leaf>],
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let limit = game.rules.draw_plies_without_capture;
+    let limit = game.config.rules.draw_plies_without_capture;
     if limit > 0 && quiet >= limit {
         return 0;
     }
-    if depth == 1 && !options.no_bulk && game.rules.chain == ChainRule::Single {
+    if depth == 1 && !options.no_bulk && game.config.rules.chain == ChainRule::Single {
         return count_single_jump_moves(game, men, side);
     }
     let (mine, deeper) = buffers
@@ -96,7 +105,7 @@ fn recurse(
     mine.clear();
     generate(
         &game.tables,
-        &game.rules,
+        &game.config.rules,
         men,
         side,
         &mut Collect {
@@ -160,7 +169,7 @@ fn count_single_jump_moves(game: &Alquerque, men: [u64; 2], side: Side) -> u64 {
             }
         }
     }
-    if jumps > 0 && game.rules.capture == CaptureRule::Mandatory {
+    if jumps > 0 && game.config.rules.capture == CaptureRule::Mandatory {
         return jumps;
     }
     let mut steps = 0u64;

@@ -59,7 +59,7 @@ impl Position {
 /// A move: an optional huff, then a plain step or a capture route.
 ///
 /// Two capture routes with the same start, end and set of captured men are
-/// the same move; [`crate::Alquerque::legal_moves`](board_core::Game::legal_moves)
+/// the same move; [`crate::Alquerque::legal_moves`](board_core::GameRules::legal_moves)
 /// lists one route for each.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {

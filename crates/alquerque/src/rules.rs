@@ -1,12 +1,11 @@
 //! The `[rules]` and `[start]` tables of an alquerque profile: every rule
 //! switch by name, so the readings of the old sources are data.
 
-use serde::Deserialize;
-use std::fmt::Write;
+use serde::{Deserialize, Serialize};
 
 /// A direction a man may take on a plain (non-capturing) step, seen from
 /// its owner: forward is towards the opponent's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PlainDirection {
     /// Towards the opponent's side, straight or along a diagonal.
@@ -29,7 +28,7 @@ impl PlainDirection {
 }
 
 /// Whether a capture must be taken when one exists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureRule {
     /// If any capture exists, the player must capture (free choice among
@@ -55,7 +54,7 @@ impl CaptureRule {
 }
 
 /// How many jumps one capturing move makes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ChainRule {
     /// Exactly one jump per move.
@@ -83,7 +82,7 @@ fn yes() -> bool {
 }
 
 /// The `[rules]` table of an alquerque profile.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Rules {
     /// Directions of a plain step (`["forward", "sideways"]` in the seed's
@@ -125,27 +124,6 @@ impl Rules {
             }
         }
         Ok(())
-    }
-
-    /// Every switch with defaults filled in, as TOML, in a stable order.
-    pub fn to_toml(&self) -> String {
-        let mut out = String::new();
-        let dirs: Vec<String> = self
-            .plain_moves
-            .iter()
-            .map(|d| format!("\"{}\"", d.name()))
-            .collect();
-        let _ = writeln!(out, "plain-moves = [{}]", dirs.join(", "));
-        let _ = writeln!(out, "capture = \"{}\"", self.capture.name());
-        let _ = writeln!(out, "chain = \"{}\"", self.chain.name());
-        let _ = writeln!(out, "chain-may-revisit = {}", self.chain_may_revisit);
-        let _ = writeln!(out, "far-row-frozen = {}", self.far_row_frozen);
-        let _ = writeln!(
-            out,
-            "draw-plies-without-capture = {}",
-            self.draw_plies_without_capture
-        );
-        out
     }
 }
 

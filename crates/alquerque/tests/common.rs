@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use alquerque::Alquerque;
-use board_core::{Game, ProfileSource};
+use board_core::ProfileSource;
+use board_core::prelude::*;
 
 /// The text of every bundled profile, by name.
 pub const PROFILES: &[(&str, &str)] = &[

@@ -2,7 +2,8 @@
 
 mod common;
 
-use board_core::{Game, conformance};
+use board_core::conformance;
+use board_core::prelude::*;
 
 #[test]
 fn random_playouts_conform_on_every_profile() {

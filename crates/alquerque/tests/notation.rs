@@ -4,7 +4,8 @@
 mod common;
 
 use alquerque::Alquerque;
-use board_core::{Game, LegalityError, MoveError, ProfileError, ProfileSource, SyntaxError};
+use board_core::prelude::*;
+use board_core::{LegalityError, MoveError, ProfileError, ProfileSource, SyntaxError};
 use common::load;
 
 const START: &str = "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5";

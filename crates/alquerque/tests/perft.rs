@@ -2,7 +2,8 @@
 
 mod common;
 
-use board_core::{Game, PerftOptions, conformance};
+use board_core::prelude::*;
+use board_core::{PerftOptions, conformance};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -53,10 +54,7 @@ fn run(deep: bool) {
                 case.profile, case.fen
             );
         }
-        let every = PerftOptions {
-            keep_duplicates: true,
-            ..PerftOptions::default()
-        };
+        let every = PerftOptions::default().with(&alquerque::KEEP_DUPLICATES);
         for (depth, expected) in depths(&case.every_route) {
             let got = game.perft(&position, depth, &every);
             assert_eq!(
@@ -86,10 +84,7 @@ fn fast_perft_agrees_with_generic_perft_on_every_profile() {
         let start = game.start_position();
         for options in [
             PerftOptions::default(),
-            PerftOptions {
-                no_bulk: true,
-                ..PerftOptions::default()
-            },
+            PerftOptions::default().with(&board_core::NO_BULK),
         ] {
             for depth in 0..=4 {
                 conformance::check_perft(&game, &start, depth, &options)

@@ -7,7 +7,8 @@
 
 mod common;
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use std::collections::HashSet;
 
 const EMPTY: u8 = 0;
@@ -219,10 +220,7 @@ fn model_perft(board: &Board, me: u8, depth: u32, rules: ModelRules, every_route
 fn compare(profile: &str, rules: ModelRules, depth: u32, every_route: bool) -> Vec<u64> {
     let game = common::load(profile);
     let position = game.start_position();
-    let options = PerftOptions {
-        keep_duplicates: every_route,
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with_if(every_route, &alquerque::KEEP_DUPLICATES);
     (1..=depth)
         .map(|d| {
             let model = model_perft(&start(), WHITE, d, rules, every_route);

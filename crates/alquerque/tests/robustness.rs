@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, conformance};
+use board_core::conformance;
+use board_core::prelude::*;
 use proptest::prelude::*;
 
 proptest! {

@@ -4,7 +4,8 @@
 
 mod common;
 
-use board_core::{Game, LegalityError, MoveError, Outcome, PerftOptions, Side};
+use board_core::prelude::*;
+use board_core::{LegalityError, MoveError, Outcome, PerftOptions, Side};
 use common::{load, load_text, moves_of, play};
 
 /// The reason of an illegal move, failing on anything else.
@@ -89,10 +90,7 @@ fn capture_chain_returns_to_an_earlier_landing_point() {
         .expect("legal");
     assert_eq!(other_way, written);
     assert_eq!(written.captured().count(), 5);
-    let every = PerftOptions {
-        keep_duplicates: true,
-        ..PerftOptions::default()
-    };
+    let every = PerftOptions::default().with(&alquerque::KEEP_DUPLICATES);
     assert_eq!(game.perft(&position, 1, &PerftOptions::default()), 1);
     assert_eq!(game.perft(&position, 1, &every), 2);
     let after = play(&game, LOOP, &["c1:c3:e3:e5:c5:c3"]);

@@ -1,9 +1,14 @@
-//! The interface every game crate implements, so that one reader, one
-//! checker and one CLI serve all games.
+//! The interface every game crate implements, in layers: the rules core
+//! ([`GameRules`]) and, above it, notation, record hooks, diagrams, perft
+//! and the profile; [`Game`] is all of them, what one reader, one checker
+//! and one CLI are written against.
 
 use crate::catalog::ProfileSource;
+use crate::configured::{Configured, settings_text};
 use crate::graph::Graph;
+use crate::options::{DiagramOptions, GameOption, NO_BULK, PerftOptions};
 use crate::profile::{ProfileError, ProfileHeader};
+use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
@@ -49,26 +54,6 @@ pub enum Outcome {
         /// Which rule.
         reason: String,
     },
-}
-
-/// Options of a perft count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PerftOptions {
-    /// Count every capture route, even routes that leave the same position
-    /// and are written the same way (draughts, alquerque).
-    pub keep_duplicates: bool,
-    /// Count a removal as a ply of its own (morris).
-    pub removal_ply: bool,
-    /// Don't count the last ply by generating it only (measures the full
-    /// cost of making every move).
-    pub no_bulk: bool,
-}
-
-/// Options of a text diagram.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DiagramOptions {
-    /// Mark zones and trapped pieces (lingqi).
-    pub zones: bool,
 }
 
 /// A move text that is not well-formed, with the byte span (within that
@@ -163,64 +148,21 @@ impl TagLookup for Vec<(String, String)> {
     }
 }
 
-/// A game configured by a rule profile: positions, moves, notation.
+/// The rules core: positions, moves, whose turn, the legal moves, playing
+/// one, and the result decided on the board. Every other layer
+/// ([`Notation`], [`RecordHooks`], [`Diagram`], [`Perft`], [`Profiled`])
+/// builds on it.
 ///
 /// Positions are plain values (`play` mutates one); a move is only
 /// meaningful in the position it was generated or parsed in.
-pub trait Game: Sized + Send + Sync + 'static {
+pub trait GameRules: Sized + Send + Sync + 'static {
     /// A position: everything the rules need to go on from here.
     type Position: Clone + fmt::Debug + PartialEq + Send + Sync;
     /// A move, as generated or parsed in one position.
     type Move: Clone + fmt::Debug + PartialEq + Send + Sync;
 
-    /// The game's name, the `game` of its profiles (`russian-draughts`).
-    const GAME: &'static str;
-
-    /// Builds the game from a profile of this game.
-    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError>;
-
-    /// The profile's header.
-    fn header(&self) -> &ProfileHeader;
-
-    /// The board.
-    fn graph(&self) -> &Graph;
-
-    /// Every rule switch of the profile with defaults filled in, as TOML text
-    /// in a stable order.
-    fn settings(&self) -> String;
-
-    /// The profile's start position.
-    fn start_position(&self) -> Self::Position;
-
-    /// The start position a record's tags ask for: `Ok(None)` when they ask
-    /// for none (start from [`Game::start_position`]). The default reads a
-    /// `FEN` tag.
-    fn position_from_tags(
-        &self,
-        tags: &dyn TagLookup,
-    ) -> Result<Option<Self::Position>, PositionError> {
-        tags.tag("FEN").map(|f| self.parse_position(f)).transpose()
-    }
-
-    /// Parses the game's position notation, reporting every problem.
-    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
-
-    /// Writes the game's position notation; `parse_position` reads it back.
-    fn write_position(&self, position: &Self::Position) -> String;
-
-    /// A text diagram of the position for people.
-    fn diagram(&self, position: &Self::Position, options: &DiagramOptions) -> String;
-
     /// Whose turn it is.
     fn side_to_move(&self, position: &Self::Position) -> Side;
-
-    /// What this game calls a player (`White`, `South`).
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
 
     /// Appends every legal move, each once (moves with the same effect and
     /// the same notation are one move).
@@ -231,7 +173,10 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The result decided on the board, if the game is over.
     fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
+}
 
+/// The game's notation of moves and positions.
+pub trait Notation: GameRules {
     /// The canonical notation of a legal move.
     fn write_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
 
@@ -240,36 +185,139 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// (the candidates) otherwise.
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
 
+    /// What to write to make an ambiguous move text name one move, given
+    /// the candidates in full notation ([`LegalityError::Ambiguous`]).
+    fn ambiguity_hint(&self, candidates: &[String]) -> String {
+        let _ = candidates;
+        "write the move in full to say which".to_string()
+    }
+
+    /// Parses the game's position notation, reporting every problem.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+
+    /// Writes the game's position notation; `parse_position` reads it back.
+    fn write_position(&self, position: &Self::Position) -> String;
+}
+
+/// How a game's records are read: where a game starts and how its move
+/// tokens make up one move.
+pub trait RecordHooks: Notation {
+    /// The start position a record's tags ask for: `Ok(None)` when they ask
+    /// for none (start from the profile's start position). The default
+    /// reads a `FEN` tag.
+    fn position_from_tags(
+        &self,
+        tags: &dyn TagLookup,
+    ) -> Result<Option<Self::Position>, PositionError> {
+        tags.tag("FEN").map(|f| self.parse_position(f)).transpose()
+    }
+
     /// Whether the move token `next` continues the move begun by the tokens
     /// in `pending` (morris writes a removal as its own token `xg7`; a
     /// lingqi turn is an upgrade token then a move token). The record
-    /// reader joins such tokens with one space before [`Game::parse_move`].
+    /// reader joins such tokens with one space before
+    /// [`Notation::parse_move`].
     fn continues_move(&self, pending: &str, next: &str) -> bool {
         let _ = (pending, next);
         false
     }
+}
 
-    /// Counts the leaf nodes of the move tree to `depth`.
+/// Positions drawn for people.
+pub trait Diagram: GameRules {
+    /// The marks this game's diagrams can add ([`crate::OptionSet`]).
+    const DIAGRAM_OPTIONS: &'static [GameOption] = &[];
+
+    /// A text diagram of the position, with the enabled marks of
+    /// [`Diagram::DIAGRAM_OPTIONS`].
+    fn diagram(&self, position: &Self::Position, options: &DiagramOptions) -> String;
+
+    /// What this game calls a player (`White`, `South`).
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
+/// Counting the leaves of the move tree.
+pub trait Perft: GameRules {
+    /// The counting conventions this game's perft has; [`NO_BULK`] in
+    /// every game.
+    const PERFT_OPTIONS: &'static [GameOption] = &[NO_BULK];
+
+    /// Counts the leaf nodes of the move tree to `depth`, with the enabled
+    /// conventions of [`Perft::PERFT_OPTIONS`].
     fn perft(&self, position: &Self::Position, depth: u32, options: &PerftOptions) -> u64 {
         generic_perft(self, position, depth, options)
     }
 }
 
+/// A game built from a rule profile: its name, header, board, rule
+/// switches and start position. A game provides its [`Configured`]; the
+/// rest is written here once.
+pub trait Profiled: GameRules {
+    /// The game's name, the `game` of its profiles (`russian-draughts`).
+    const GAME: &'static str;
+
+    /// The typed `[rules]` table of the game's profiles.
+    type Rules: Serialize;
+
+    /// Builds the game from a profile of this game.
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError>;
+
+    /// What the game keeps of its profile.
+    fn configured(&self) -> &Configured<Self::Rules, Self::Position>;
+
+    /// The profile's header.
+    fn header(&self) -> &ProfileHeader {
+        &self.configured().header
+    }
+
+    /// The board.
+    fn graph(&self) -> &Graph {
+        &self.configured().graph
+    }
+
+    /// Every rule switch of the profile with defaults filled in, as TOML text
+    /// in a stable order ([`settings_text`]).
+    fn settings(&self) -> String {
+        settings_text(&self.configured().rules)
+    }
+
+    /// The profile's start position.
+    fn start_position(&self) -> Self::Position {
+        self.configured().start.clone()
+    }
+}
+
+/// Every layer of a game together: what the CLI and the record checker are
+/// written against. Implemented for every type that has all the layers.
+pub trait Game: Profiled + RecordHooks + Diagram + Perft {}
+
+impl<T: Profiled + RecordHooks + Diagram + Perft> Game for T {}
+
 /// Perft by generating, playing and recursing, with bulk counting at the
-/// last ply unless `no_bulk`. Game crates override [`Game::perft`] with
-/// faster counts; this is the reference they are tested against.
-pub fn generic_perft<G: Game>(
+/// last ply unless [`NO_BULK`] is enabled. Game crates override
+/// [`Perft::perft`] with faster counts; this is the reference they are
+/// tested against.
+pub fn generic_perft<G: GameRules>(
     game: &G,
     position: &G::Position,
     depth: u32,
     options: &PerftOptions,
 ) -> u64 {
+    count(game, position, depth, options.has(&NO_BULK))
+}
+
+fn count<G: GameRules>(game: &G, position: &G::Position, depth: u32, no_bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut moves = Vec::new();
     game.legal_moves(position, &mut moves);
-    if depth == 1 && !options.no_bulk {
+    if depth == 1 && !no_bulk {
         return moves.len() as u64;
     }
     moves
@@ -277,7 +325,7 @@ pub fn generic_perft<G: Game>(
         .map(|mv| {
             let mut next = position.clone();
             game.play(&mut next, mv);
-            generic_perft(game, &next, depth - 1, options)
+            count(game, &next, depth - 1, no_bulk)
         })
         .sum()
 }

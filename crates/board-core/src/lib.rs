@@ -5,10 +5,13 @@
 //! ([`BoardSpec`]); its tables (neighbours by [`Direction`], rays, lines) are
 //! derived once. Profiles are found in a [`Catalog`] by `game/name@N`
 //! references and parsed into a typed [`Profile`]. Each game crate
-//! implements [`Game`], which the record checker and the CLI use.
+//! implements the layers of [`Game`] (rules core [`GameRules`], [`Notation`],
+//! [`RecordHooks`], [`Diagram`], [`Perft`], [`Profiled`]), which the record
+//! checker and the CLI use; [`prelude`] brings them all into scope.
 
 pub mod board_spec;
 pub mod catalog;
+pub mod configured;
 pub mod conformance;
 pub mod diagram;
 mod direction;
@@ -16,17 +19,26 @@ pub mod game;
 pub mod graph;
 mod node;
 mod node_set;
+pub mod options;
 pub mod profile;
 pub mod record;
 
 pub use board_spec::BoardSpec;
 pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
+pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    DiagramOptions, Game, LegalityError, MoveError, Outcome, PerftOptions, PositionError, Side,
-    SyntaxError, TagLookup,
+    Diagram, Game, GameRules, LegalityError, MoveError, Notation, Outcome, Perft, PositionError,
+    Profiled, RecordHooks, Side, SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;
 pub use node_set::{MAX_NODES, NodeSet, NodeSetIter};
+pub use options::{DiagramOptions, GameOption, NO_BULK, OptionSet, PerftOptions};
 pub use profile::{Profile, ProfileError, ProfileHeader, ProfileId, ProfileRef};
+
+/// The game layers, for `use board_core::prelude::*`: calling a layer's
+/// methods on a concrete game needs that layer's trait in scope.
+pub mod prelude {
+    pub use crate::game::{Diagram, Game, GameRules, Notation, Perft, Profiled, RecordHooks};
+}

@@ -21,6 +21,7 @@ macro_rules! out {
 
 pub mod check;
 pub mod cli;
+pub mod options;
 pub mod play;
 pub mod profiles;
 pub mod registry;

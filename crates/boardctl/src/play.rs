@@ -1,9 +1,10 @@
 //! `validate`, `moves` and `perft`: one position, one game, any profile.
 
 use crate::cli::{PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
+use crate::registry::PERFT_OPTIONS;
 use crate::registry::{AnyGame, GameTask};
 use crate::{EXIT_FINDINGS, EXIT_OK, load_profile, move_number};
-use board_core::{Game, LegalityError, MoveError, PerftOptions};
+use board_core::{Game, LegalityError, MoveError, Notation};
 use std::time::Instant;
 
 fn start<G: Game>(game: &G, fen: Option<&str>) -> anyhow::Result<G::Position> {
@@ -41,7 +42,7 @@ impl GameTask for Validate<'_> {
                         let width = s.span.end.saturating_sub(s.span.start).max(1);
                         outln!("    {}{}", " ".repeat(s.span.start), "^".repeat(width));
                     }
-                    if let Some(help) = move_error_help(&e) {
+                    if let Some(help) = move_error_help(game, &e) {
                         outln!("  help: {help}");
                     }
                     let rest = self.0.moves.len() - ply - 1;
@@ -70,12 +71,13 @@ pub fn describe_move_error(e: &MoveError) -> String {
     }
 }
 
-/// The `help:` line of a move error, if it has one.
-pub fn move_error_help(e: &MoveError) -> Option<String> {
+/// The `help:` line of a move error, if it has one; the game says how to
+/// write an ambiguous move.
+pub fn move_error_help<G: Notation>(game: &G, e: &MoveError) -> Option<String> {
     match e {
         MoveError::Legality(LegalityError::Illegal { help, .. }) => help.clone(),
-        MoveError::Legality(LegalityError::Ambiguous { .. }) => {
-            Some("write every landing square to say which".into())
+        MoveError::Legality(LegalityError::Ambiguous { candidates, .. }) => {
+            Some(game.ambiguity_hint(candidates))
         }
         MoveError::Syntax(_) => None,
     }
@@ -128,11 +130,12 @@ impl GameTask for Perft<'_> {
     fn run<G: Game>(self, game: &G) -> anyhow::Result<u8> {
         let args = self.0;
         let position = start(game, args.position.fen.as_deref())?;
-        let options = PerftOptions {
-            keep_duplicates: args.keep_duplicates,
-            removal_ply: args.removal_ply,
-            no_bulk: args.no_bulk,
-        };
+        let options = crate::options::from_flags(&[
+            ("keep-duplicates", args.keep_duplicates),
+            ("removal-ply", args.removal_ply),
+            ("no-bulk", args.no_bulk),
+        ]);
+        crate::options::refuse_undeclared(G::GAME, &options, G::PERFT_OPTIONS, PERFT_OPTIONS)?;
         let json = args.json || args.format == PerftFormat::Json;
         let profile = game.header().id().to_string();
         let fen = game.write_position(&position);

@@ -3,7 +3,9 @@
 //! This is the only place that names the game crates: every command is
 //! written once, generically over [`Game`], and run through [`AnyGame`].
 
-use board_core::{Catalog, Game, ProfileError, ProfileSource};
+use board_core::{
+    Catalog, Diagram, Game, GameOption, Perft, ProfileError, ProfileSource, Profiled,
+};
 use std::borrow::Cow;
 
 /// The profiles compiled into the binary: those every game crate carries.
@@ -38,14 +40,22 @@ macro_rules! registry {
         const EMBEDDED: &[board_core::EmbeddedProfiles] = &[$(<$ty>::PROFILES),*];
 
         /// Every game name boardctl can load.
-        pub const GAMES: &[&str] = &[$(<$ty as Game>::GAME),*];
+        pub const GAMES: &[&str] = &[$(<$ty as Profiled>::GAME),*];
+
+        /// The perft options each game declares, by game name.
+        pub const PERFT_OPTIONS: &[(&str, &[GameOption])] =
+            &[$((<$ty as Profiled>::GAME, <$ty as Perft>::PERFT_OPTIONS)),*];
+
+        /// The diagram options each game declares, by game name.
+        pub const DIAGRAM_OPTIONS: &[(&str, &[GameOption])] =
+            &[$((<$ty as Profiled>::GAME, <$ty as Diagram>::DIAGRAM_OPTIONS)),*];
 
         impl AnyGame {
             /// Loads the profile's game.
             pub fn load(source: &ProfileSource) -> Result<AnyGame, ProfileError> {
                 $(
-                    if source.header.game == <$ty as Game>::GAME {
-                        return Ok(AnyGame::$variant(<$ty as Game>::from_profile(source)?));
+                    if source.header.game == <$ty as Profiled>::GAME {
+                        return Ok(AnyGame::$variant(<$ty as Profiled>::from_profile(source)?));
                     }
                 )*
                 Err(ProfileError::Invalid {

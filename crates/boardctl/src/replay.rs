@@ -2,16 +2,18 @@
 //! a diagram (or its position notation) with the move that led to it.
 
 use crate::check::diagnostic::{Code, Diagnostic, render_text};
-use crate::check::record::{Collector, Event, RecordedGame};
+use crate::check::plies::{Plies, Step};
+use crate::check::record::{Collector, RecordedGame};
 use crate::check::rules::RulesCache;
 use crate::check::verify::move_diagnostic;
 use crate::cli::ReplayArgs;
 use crate::play::describe_outcome;
+use crate::registry::DIAGRAM_OPTIONS;
 use crate::registry::GameTask;
 use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use anyhow::Context;
+use board_core::Game;
 use board_core::record::{Reader, Span};
-use board_core::{DiagramOptions, Game};
 use std::fmt::Write as _;
 use std::io::Read;
 
@@ -55,7 +57,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
                 name: &name,
                 game: &game,
                 out: String::new(),
-            });
+            })?;
             crate::emit(&text)?;
             Ok(code)
         }
@@ -85,9 +87,7 @@ impl Replay<'_> {
         if self.args.fen {
             let _ = writeln!(self.out, "{title}  {}", g.write_position(position));
         } else {
-            let options = DiagramOptions {
-                zones: self.args.zones,
-            };
+            let options = crate::options::from_flags(&[("zones", self.args.zones)]);
             let _ = writeln!(
                 self.out,
                 "{title} ({} to move)\n{}",
@@ -116,16 +116,18 @@ impl Replay<'_> {
                 self.show(g, &format!("{label} {text}"), position);
                 Ok(())
             }
-            Err(e) => Err(self.fail(move_diagnostic(&label, text, span, &e))),
+            Err(e) => Err(self.fail(move_diagnostic(g, &label, text, span, &e))),
         }
     }
 }
 
 impl GameTask for Replay<'_> {
-    type Output = (u8, String);
-    fn run<G: Game>(mut self, g: &G) -> (u8, String) {
+    type Output = anyhow::Result<(u8, String)>;
+    fn run<G: Game>(mut self, g: &G) -> anyhow::Result<(u8, String)> {
+        let options = crate::options::from_flags(&[("zones", self.args.zones)]);
+        crate::options::refuse_undeclared(G::GAME, &options, G::DIAGRAM_OPTIONS, DIAGRAM_OPTIONS)?;
         let code = self.replay(g);
-        (code, self.out)
+        Ok((code, self.out))
     }
 }
 
@@ -166,56 +168,26 @@ impl Replay<'_> {
         self.show(g, "start", &position);
         let mut ply = 0;
         let mut depth = 0usize;
-        let mut pending = String::new();
-        let mut pending_span = Span::default();
-        for e in &rec.events {
-            match e {
-                Event::Open => depth += 1,
-                Event::Close => depth = depth.saturating_sub(1),
+        let mut plies = Plies::new(g, rec);
+        while let Some(step) = plies.next() {
+            match step {
+                Step::Open => depth += 1,
+                Step::Close => depth = depth.saturating_sub(1),
                 _ if depth > 0 => {}
-                Event::Move { text, span } => {
-                    let text = String::from_utf8_lossy(rec.text(text));
-                    if !pending.is_empty() && g.continues_move(&pending, &text) {
-                        pending.push(' ');
-                        pending.push_str(&text);
-                        pending_span.end = span.end;
-                        continue;
+                Step::Ply { text, span } => {
+                    if let Err(code) = self.play(g, &mut position, &mut ply, shift, text, span) {
+                        return code;
                     }
-                    if !pending.is_empty() {
-                        if let Err(code) =
-                            self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
-                        {
-                            return code;
-                        }
-                    }
-                    pending = text.into_owned();
-                    pending_span = *span;
                 }
-                Event::Unknown(span) => {
+                Step::Unknown(span) => {
                     return self.fail(Diagnostic::error(
                         Code::UnknownMove,
-                        *span,
+                        span,
                         "unknown move `-`: the game cannot be replayed past it".into(),
                     ));
                 }
-                Event::Setup { text, span } => {
-                    if !pending.is_empty() {
-                        if let Err(code) =
-                            self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
-                        {
-                            return code;
-                        }
-                        pending.clear();
-                    }
-                    let text = String::from_utf8_lossy(rec.text(text));
-                    let value = text
-                        .trim()
-                        .strip_prefix("FEN")
-                        .map(str::trim)
-                        .and_then(|v| v.strip_prefix('"'))
-                        .and_then(|v| v.strip_suffix('"'))
-                        .unwrap_or_default();
-                    match g.parse_position(value) {
+                Step::Setup { fen, text, span } => {
+                    match g.parse_position(fen.unwrap_or_default()) {
                         Ok(p) => {
                             position = p;
                             self.show(g, &format!("/{text}/"), &position);
@@ -223,19 +195,13 @@ impl Replay<'_> {
                         Err(e) => {
                             return self.fail(Diagnostic::error(
                                 Code::BadPosition,
-                                *span,
+                                span,
                                 format!("invalid position in set-up command: {e}"),
                             ));
                         }
                     }
                 }
-                Event::Number { .. } | Event::Result { .. } | Event::Problem(_) => {}
-            }
-        }
-        if !pending.is_empty() {
-            if let Err(code) = self.play(g, &mut position, &mut ply, shift, &pending, pending_span)
-            {
-                return code;
+                Step::Number { .. } | Step::Result { .. } | Step::Problem(_) => {}
             }
         }
         if let Some(outcome) = g.outcome(&position) {

@@ -318,6 +318,38 @@ fn replay_prints_each_position_with_its_move_or_its_fen() {
 }
 
 #[test]
+fn replay_and_check_agree_on_the_moves_before_an_unknown_move() {
+    let record = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 - 4. 29x18 *\n";
+    let (out, err, code) = check_stdin(&[], record);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.starts_with("checked 1 games, 5 moves: 1 errors"),
+        "{err}"
+    );
+    let (out, _, code) = run(&["replay", "--fen", "-"], record.as_bytes());
+    assert_eq!(code, Some(1), "{out}");
+    let shown: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once("  "))
+        .filter(|(title, fen)| !title.is_empty() && fen.contains(':'))
+        .map(|(title, _)| title)
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "start",
+            "1. 32-28",
+            "1... 19-23",
+            "2. 28x19",
+            "2... 14x23",
+            "3. 33-29"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("unknown move `-`"), "{out}");
+}
+
+#[test]
 fn after_a_set_up_position_the_first_move_number_sets_the_count() {
     // English: Black moves first, White is to move here. Problem collections
     // write `1.` or `1...` for that move; both set the count.
@@ -422,4 +454,75 @@ fn findings_stay_exact_across_batches_that_reuse_buffers() {
             .collect();
         assert_eq!(sources.len(), copies, "every error shows its source line");
     }
+}
+
+#[test]
+fn perft_refuses_an_option_the_game_does_not_have_and_names_the_games_that_do() {
+    let (out, err, code) = run(
+        &[
+            "perft",
+            "--rules",
+            "russian-draughts/russian",
+            "--removal-ply",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.starts_with(
+            "error: --removal-ply is not an option of russian-draughts; it counts a removal \
+             as a ply of its own in the morris profiles (morris/cheng-san, morris/da-san-qi, "
+        ),
+        "{err}"
+    );
+    for (rules, option, owners) in [
+        (
+            "morris/nine-mens-morris",
+            "--keep-duplicates",
+            "alquerque and russian-draughts",
+        ),
+        (
+            "lingqi/lingqi",
+            "--keep-duplicates",
+            "alquerque and russian-draughts",
+        ),
+        ("alquerque/alquerque", "--removal-ply", "morris"),
+    ] {
+        let (out, err, code) = run(&["perft", "--rules", rules, option, "1"], b"");
+        assert_eq!(code, Some(2), "{rules} {option}: {out}{err}");
+        assert!(
+            err.contains(&format!("{option} is not an option of"))
+                && err.contains(&format!("in the {owners} profiles (")),
+            "{err}"
+        );
+    }
+    let (out, err, code) = run(
+        &[
+            "perft",
+            "--rules",
+            "morris/nine-mens-morris",
+            "--removal-ply",
+            "--no-bulk",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "1\t24\n2\t552\n");
+}
+
+#[test]
+fn replay_refuses_zones_outside_lingqi() {
+    let record = "[GameType \"25\"]\n1. c3-d4 f6-e5 *\n";
+    let (out, err, code) = run(&["replay", "--zones", "-"], record.as_bytes());
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.starts_with(
+            "error: --zones is not an option of russian-draughts; it marks zones and trapped \
+             pieces in diagrams in the lingqi profiles (lingqi/"
+        ),
+        "{err}"
+    );
 }

@@ -7,7 +7,8 @@
 //! ply, line and column.
 
 use board_core::conformance::Rng;
-use board_core::{Game, ProfileSource, Side};
+use board_core::prelude::*;
+use board_core::{ProfileSource, Side};
 use boardctl::check::Checker;
 use boardctl::cli::CheckFormat;
 use boardctl::registry::embedded_catalog;

@@ -17,8 +17,8 @@ use support::{Generated, MIB, isolated, within};
 /// with tags and move numbers as archives hold them; and its number of
 /// plies.
 fn stream_game() -> (Vec<u8>, u64) {
-    use board_core::Game;
     use board_core::conformance::Rng;
+    use board_core::prelude::*;
     let catalog = boardctl::registry::embedded_catalog().expect("profiles");
     let source = catalog.find("russian-draughts/russian").expect("russian");
     let game = russian_draughts::Draughts::from_profile(source).expect("loads");

@@ -10,7 +10,8 @@
 //! CI) run 1,000 of ≤ 300 plies per profile (6 of 60 plies for lingqi, every 13th move).
 
 use board_core::conformance::Rng;
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::prelude::*;
+use board_core::{PerftOptions, ProfileSource};
 use boardctl::registry::embedded_catalog;
 use proptest::prelude::*;
 

@@ -1,7 +1,8 @@
 //! Perft speed of lingqi from the default set-up (one thread). Run with
 //! `cargo bench -p lingqi`.
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use lingqi::Lingqi;
 
 fn main() {

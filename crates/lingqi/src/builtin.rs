@@ -2,7 +2,7 @@
 //! `rules/lingqi/`, compiled in, so an engine works from any directory.
 
 use crate::Lingqi;
-use board_core::{Catalog, EmbeddedProfiles, Game, ProfileError, ProfileId};
+use board_core::{Catalog, EmbeddedProfiles, ProfileError, ProfileId, Profiled};
 
 impl Lingqi {
     /// Every profile file of this game compiled into the crate: `(path, text)`,
@@ -37,7 +37,7 @@ impl Lingqi {
     /// accepted too).
     pub fn builtin(name: &str) -> Result<Lingqi, ProfileError> {
         let catalog = Self::builtin_catalog()?;
-        <Lingqi as Game>::from_profile(catalog.find_in(<Lingqi as Game>::GAME, name)?)
+        <Lingqi as Profiled>::from_profile(catalog.find_in(<Lingqi as Profiled>::GAME, name)?)
     }
 }
 

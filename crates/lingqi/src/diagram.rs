@@ -2,27 +2,29 @@
 //! North), optionally with zones and trapped pieces marked.
 
 use crate::Lingqi;
+use crate::ZONES;
 use crate::piece::side_name;
 use crate::position::Position;
 use crate::rules::ZoneEnd;
 use board_core::{DiagramOptions, Side};
 
 impl Lingqi {
-    /// A 19×19 diagram for people. With `options.zones`, an empty cell in
+    /// A 19×19 diagram for people. With [`ZONES`] enabled, an empty cell in
     /// South's zone shows `+`, in North's `-`, in both `*`, and a piece that
     /// stands in an enemy zone (trapped, L9, unless `zone-end = "forbidden"`)
     /// carries a `!`.
     pub fn draw(&self, position: &Position, options: &DiagramOptions) -> String {
+        let zones_marked = options.has(&ZONES);
         let zones = self.zones(position);
         let cell = |n| match position.piece(n) {
             Some(p) => {
                 let mut t = p.diagram_text();
-                if options.zones && self.in_enemy_zone(&zones, p.side, n) {
+                if zones_marked && self.in_enemy_zone(&zones, p.side, n) {
                     t.push('!');
                 }
                 t
             }
-            None if options.zones => {
+            None if zones_marked => {
                 match (zones.covers(Side::White, n), zones.covers(Side::Black, n)) {
                     (true, true) => "*",
                     (true, false) => "+",
@@ -33,14 +35,14 @@ impl Lingqi {
             }
             None => ".".to_string(),
         };
-        let mut out = board_core::diagram::render(&self.graph, cell);
+        let mut out = board_core::diagram::render(&self.config.graph, cell);
         out.push_str(&format!(
             "{} to move, turn {}; South upper case, North lower case, letter and level\n",
             side_name(position.to_move),
             position.turn
         ));
-        if options.zones {
-            out.push_str(match self.rules.zone_end {
+        if zones_marked {
+            out.push_str(match self.config.rules.zone_end {
                 ZoneEnd::Trapped => {
                     "zones: + South's, - North's, * both; ! a piece in an enemy zone (trapped, L9)\n"
                 }

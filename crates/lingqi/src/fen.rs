@@ -29,7 +29,7 @@ impl Lingqi {
             )));
         }
         let mut problems = Vec::new();
-        let mut position = Position::empty(self.graph.node_count());
+        let mut position = Position::empty(self.config.graph.node_count());
         match fields[0].trim() {
             "S" => position.to_move = Side::White,
             "N" => position.to_move = Side::Black,
@@ -50,7 +50,7 @@ impl Lingqi {
             let name = side_name(side);
             let entries = self.parse_entries(list, &format!("{name}'s pieces"), &mut problems);
             for e in entries {
-                let label = self.graph.label(e.cell);
+                let label = self.config.graph.label(e.cell);
                 if let Some(p) = position.piece(e.cell) {
                     problems.push(format!(
                         "{name}'s pieces: `{}`: {label} already holds {}'s {}",
@@ -60,14 +60,16 @@ impl Lingqi {
                     ));
                     continue;
                 }
-                let level = e.level.unwrap_or(self.rules.pieces.get(e.kind).level);
+                let level = e
+                    .level
+                    .unwrap_or(self.config.rules.pieces.get(e.kind).level);
                 if e.kind == Kind::Sect
-                    && level != self.rules.pieces.sect.level
-                    && !self.rules.pieces.sect.upgradable
+                    && level != self.config.rules.pieces.sect.level
+                    && !self.config.rules.pieces.sect.upgradable
                 {
                     problems.push(format!(
                         "{name}'s pieces: `{}`: the Sect is never upgraded, its level is {}",
-                        e.text, self.rules.pieces.sect.level
+                        e.text, self.config.rules.pieces.sect.level
                     ));
                 }
                 position.set(
@@ -80,7 +82,7 @@ impl Lingqi {
                 );
             }
             for kind in Kind::ALL {
-                let most = self.rules.pieces.get(kind).count;
+                let most = self.config.rules.pieces.get(kind).count;
                 let have = position.count(side, kind);
                 if have > most {
                     problems.push(format!(
@@ -108,7 +110,14 @@ impl Lingqi {
             position
                 .pieces()
                 .filter(|(_, p)| p.side == side)
-                .map(|(n, p)| format!("{}{}{}", p.kind.letter(), p.level, self.graph.label(n)))
+                .map(|(n, p)| {
+                    format!(
+                        "{}{}{}",
+                        p.kind.letter(),
+                        p.level,
+                        self.config.graph.label(n)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(",")
         };

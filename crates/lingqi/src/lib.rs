@@ -9,7 +9,7 @@
 //! any directory; the game interface is [`board_core::Game`]:
 //!
 //! ```
-//! use board_core::Game;
+//! use board_core::prelude::*;
 //! use lingqi::Lingqi;
 //!
 //! let game = Lingqi::builtin("lingqi@1")?;
@@ -33,7 +33,7 @@
 //!   walk `j2-j3-j4-j5` is checked and reduced to its start and end (L15).
 //!   When the side has nothing to upgrade (L4) the move token alone is the
 //!   turn. In records the two tokens are joined by
-//!   [`Game::continues_move`].
+//!   [`RecordHooks::continues_move`].
 //! - Set-ups (tags `SetupSouth`, `SetupNorth`, the profile's `[start]`):
 //!   `Sj2,Mj3,Vj1,…`, letters `S M V E G D F`.
 //! - Position (FEN): `<S|N>:<South's pieces>:<North's pieces>:<turn>`,
@@ -65,24 +65,50 @@ pub use turn::{Fate, Turn, Upgrade};
 pub use zones::Zones;
 
 use board_core::{
-    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
-    ProfileError, ProfileHeader, ProfileSource, Side, TagLookup,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
+    Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled,
+    RecordHooks, Side, TagLookup,
+};
+
+/// Diagrams mark zones and the pieces trapped in an enemy zone.
+pub const ZONES: GameOption = GameOption {
+    name: "zones",
+    help: "marks zones and trapped pieces in diagrams",
 };
 
 /// The lingqi engine configured by one profile.
 #[derive(Clone, Debug)]
 pub struct Lingqi {
-    header: ProfileHeader,
-    graph: Graph,
-    rules: Rules,
-    start: Position,
-    settings: String,
+    config: Configured<Rules, Position>,
 }
 
 impl Lingqi {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.config.rules
+    }
+
+    /// Perft to `depth`, bulk counting at the last ply unless `no_bulk`.
+    fn count(&self, position: &Position, depth: u32, no_bulk: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.decided(position).is_some() {
+            return 0;
+        }
+        if depth == 1 && !no_bulk {
+            return self.count_turns(position);
+        }
+        let mut moves = Vec::new();
+        self.generate(position, &mut moves);
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = position.clone();
+                self.play_turn(&mut next, mv);
+                self.count(&next, depth - 1, no_bulk)
+            })
+            .sum()
     }
 
     /// The winner when a side has lost its Sect, or the turn limit is
@@ -97,7 +123,7 @@ impl Lingqi {
                 });
             }
         }
-        let limit = self.rules.turn_limit;
+        let limit = self.config.rules.turn_limit;
         if limit > 0 && position.turn > limit {
             return Some(Outcome::Draw {
                 reason: format!("the turn limit of {limit} turns is reached"),
@@ -107,54 +133,72 @@ impl Lingqi {
     }
 }
 
-impl Game for Lingqi {
+impl GameRules for Lingqi {
     type Position = Position;
+
     type Move = Turn;
 
-    const GAME: &'static str = "lingqi";
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.to_move
+    }
 
-    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
-        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
-        let (_, min_y, _, max_y) = profile.graph.bounds();
-        let problems = profile.rules.problems((max_y - min_y + 1) as u32);
-        if !problems.is_empty() {
-            return Err(invalid(format!("[rules]: {}", problems.join("; "))));
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Turn>) {
+        if self.decided(position).is_none() {
+            self.generate(position, moves);
         }
-        let settings = toml::to_string(&profile.rules)
-            .map_err(|e| invalid(format!("cannot write the rules back: {e}")))?;
-        let mut game = Lingqi {
-            header: profile.header,
-            graph: profile.graph,
-            rules: profile.rules,
-            start: Position::empty(0),
-            settings,
-        };
-        game.start = game
-            .position_from_setups(&profile.start.south, &profile.start.north)
-            .map_err(|e| invalid(format!("[start]: {e}")))?;
-        Ok(game)
     }
 
-    fn header(&self) -> &ProfileHeader {
-        &self.header
+    fn play(&self, position: &mut Position, mv: &Turn) {
+        self.play_turn(position, mv);
     }
 
-    fn graph(&self) -> &Graph {
-        &self.graph
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        if let Some(o) = self.decided(position) {
+            return Some(o);
+        }
+        if self.count_turns(position) > 0 {
+            return None;
+        }
+        let side = position.to_move;
+        let reason = format!("{} has no legal turn", side_name(side));
+        Some(match self.config.rules.no_legal_turn {
+            NoLegalTurn::Loses => Outcome::Win {
+                winner: side.opposite(),
+                reason,
+            },
+            NoLegalTurn::Draw => Outcome::Draw { reason },
+        })
+    }
+}
+
+impl Notation for Lingqi {
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        self.parse_fen(text)
     }
 
-    fn settings(&self) -> String {
-        self.settings.clone()
+    fn write_position(&self, position: &Position) -> String {
+        self.write_fen(position)
     }
 
-    fn start_position(&self) -> Position {
-        self.start.clone()
+    fn write_move(&self, position: &Position, mv: &Turn) -> String {
+        self.write_turn(position, mv)
     }
 
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {
+        if let Some(o) = self.decided(position) {
+            let why = match o {
+                Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+            };
+            return Err(MoveError::Legality(board_core::LegalityError::Illegal {
+                reason: format!("the game is over: {why}"),
+                help: None,
+            }));
+        }
+        self.parse_turn(position, text)
+    }
+}
+
+impl RecordHooks for Lingqi {
     /// A `FEN` tag, or the set-up tags `SetupSouth` and `SetupNorth` (both
     /// or neither), every violation of both reported at once.
     fn position_from_tags(&self, tags: &dyn TagLookup) -> Result<Option<Position>, PositionError> {
@@ -177,71 +221,6 @@ impl Game for Lingqi {
         }
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        self.parse_fen(text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        self.write_fen(position)
-    }
-
-    fn diagram(&self, position: &Position, options: &DiagramOptions) -> String {
-        self.draw(position, options)
-    }
-
-    fn side_to_move(&self, position: &Position) -> Side {
-        position.to_move
-    }
-
-    fn side_name(&self, side: Side) -> &'static str {
-        side_name(side)
-    }
-
-    fn legal_moves(&self, position: &Position, moves: &mut Vec<Turn>) {
-        if self.decided(position).is_none() {
-            self.generate(position, moves);
-        }
-    }
-
-    fn play(&self, position: &mut Position, mv: &Turn) {
-        self.play_turn(position, mv);
-    }
-
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        if let Some(o) = self.decided(position) {
-            return Some(o);
-        }
-        if self.count_turns(position) > 0 {
-            return None;
-        }
-        let side = position.to_move;
-        let reason = format!("{} has no legal turn", side_name(side));
-        Some(match self.rules.no_legal_turn {
-            NoLegalTurn::Loses => Outcome::Win {
-                winner: side.opposite(),
-                reason,
-            },
-            NoLegalTurn::Draw => Outcome::Draw { reason },
-        })
-    }
-
-    fn write_move(&self, position: &Position, mv: &Turn) -> String {
-        self.write_turn(position, mv)
-    }
-
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {
-        if let Some(o) = self.decided(position) {
-            let why = match o {
-                Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
-            };
-            return Err(MoveError::Legality(board_core::LegalityError::Illegal {
-                reason: format!("the game is over: {why}"),
-                help: None,
-            }));
-        }
-        self.parse_turn(position, text)
-    }
-
     /// A pending upgrade token `^j2` is continued by the move token after
     /// it.
     fn continues_move(&self, pending: &str, next: &str) -> bool {
@@ -250,26 +229,57 @@ impl Game for Lingqi {
             && !pending.contains(char::is_whitespace)
             && !next.trim_start().starts_with('^')
     }
+}
 
+impl Diagram for Lingqi {
+    const DIAGRAM_OPTIONS: &'static [GameOption] = &[ZONES];
+
+    fn diagram(&self, position: &Position, options: &DiagramOptions) -> String {
+        self.draw(position, options)
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        side_name(side)
+    }
+}
+
+impl Perft for Lingqi {
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        if depth == 0 {
-            return 1;
+        self.count(position, depth, options.has(&NO_BULK))
+    }
+}
+
+impl Profiled for Lingqi {
+    type Rules = Rules;
+
+    const GAME: &'static str = "lingqi";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: source.origin.clone(),
+            message,
+        };
+        let (_, min_y, _, max_y) = profile.graph.bounds();
+        let problems = profile.rules.problems((max_y - min_y + 1) as u32);
+        if !problems.is_empty() {
+            return Err(invalid(format!("[rules]: {}", problems.join("; "))));
         }
-        if self.decided(position).is_some() {
-            return 0;
-        }
-        if depth == 1 && !options.no_bulk {
-            return self.count_turns(position);
-        }
-        let mut moves = Vec::new();
-        self.generate(position, &mut moves);
-        moves
-            .iter()
-            .map(|mv| {
-                let mut next = position.clone();
-                self.play_turn(&mut next, mv);
-                self.perft(&next, depth - 1, options)
-            })
-            .sum()
+        let mut game = Lingqi {
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules: profile.rules,
+                start: Position::empty(0),
+            },
+        };
+        game.config.start = game
+            .position_from_setups(&profile.start.south, &profile.start.north)
+            .map_err(|e| invalid(format!("[start]: {e}")))?;
+        Ok(game)
     }
 }

@@ -56,7 +56,7 @@ impl Lingqi {
     }
 
     fn directions(&self, piece: Piece) -> &'static [Direction] {
-        match self.rules.pieces.get(piece.kind).directions {
+        match self.config.rules.pieces.get(piece.kind).directions {
             Directions::All => &Direction::ALL,
             Directions::Diagonal => &Direction::DIAGONAL,
         }
@@ -64,15 +64,17 @@ impl Lingqi {
 
     /// How the piece on `from` moves, trapping included.
     pub fn mobility(&self, zones: &Zones, piece: Piece, from: NodeId) -> Mobility {
-        if self.rules.zone_end == ZoneEnd::Trapped && self.in_enemy_zone(zones, piece.side, from) {
+        if self.config.rules.zone_end == ZoneEnd::Trapped
+            && self.in_enemy_zone(zones, piece.side, from)
+        {
             return Mobility::Still;
         }
-        let rule = self.rules.pieces.get(piece.kind);
+        let rule = self.config.rules.pieces.get(piece.kind);
         match rule.movement {
             Movement::None => Mobility::Still,
             Movement::Formation => Mobility::Formation,
             Movement::Walk => match rule.long_move_level {
-                Some(l) if piece.level >= l => Mobility::Long(self.rules.guardian_long_move),
+                Some(l) if piece.level >= l => Mobility::Long(self.config.rules.guardian_long_move),
                 _ => Mobility::Steps(rule.steps),
             },
         }
@@ -82,7 +84,7 @@ impl Lingqi {
         let mut out = NodeSet::new();
         for n in from {
             for &d in dirs {
-                if let Some(m) = self.graph.neighbour(n, d) {
+                if let Some(m) = self.config.graph.neighbour(n, d) {
                     out.insert(m);
                 }
             }
@@ -129,7 +131,7 @@ impl Lingqi {
                 let mut r = Reach::default();
                 for &d in dirs {
                     let mut alive = true;
-                    for &m in self.graph.ray(from, d) {
+                    for &m in self.config.graph.ray(from, d) {
                         alive &= !danger.contains(m);
                         r.ends.insert(m);
                         if alive {
@@ -144,15 +146,15 @@ impl Lingqi {
             }
             Mobility::Formation => {
                 let mut r = Reach::default();
-                for (_, c) in self.graph.neighbours(from) {
+                for (_, c) in self.config.graph.neighbours(from) {
                     if !board.empty.contains(c) {
                         continue;
                     }
-                    let supported = self.graph.neighbours(from).any(|(_, p)| {
+                    let supported = self.config.graph.neighbours(from).any(|(_, p)| {
                         position
                             .piece(p)
                             .is_some_and(|q| q.side == piece.side && q.kind != Kind::Formation)
-                            && self.graph.neighbours(p).any(|(_, x)| x == c)
+                            && self.config.graph.neighbours(p).any(|(_, x)| x == c)
                     });
                     if supported {
                         r.ends.insert(c);
@@ -171,7 +173,7 @@ impl Lingqi {
             .filter(|&c| position.piece(c).is_some_and(|p| p.side == piece.side))
             .collect();
         reach.ends = reach.ends.difference(&own);
-        if self.rules.zone_end == ZoneEnd::Forbidden {
+        if self.config.rules.zone_end == ZoneEnd::Forbidden {
             reach.ends = reach
                 .ends
                 .difference(&board.zones.cells(piece.side.opposite()));
@@ -194,7 +196,7 @@ impl Lingqi {
         let mut stack = vec![from];
         while let Some(c) = stack.pop() {
             for &d in dirs {
-                let Some(m) = self.graph.neighbour(c, d) else {
+                let Some(m) = self.config.graph.neighbour(c, d) else {
                     continue;
                 };
                 if avoid.contains(m) {
@@ -243,13 +245,13 @@ impl Lingqi {
     /// upgradable piece, then the transformations.
     pub fn upgrades(&self, position: &Position) -> Vec<Upgrade> {
         let side = position.to_move;
-        let t = &self.rules.transformation;
+        let t = &self.config.rules.transformation;
         let mut out = Vec::new();
         for (n, p) in position.pieces() {
             if p.side != side {
                 continue;
             }
-            if self.rules.pieces.get(p.kind).upgradable {
+            if self.config.rules.pieces.get(p.kind).upgradable {
                 out.push(Upgrade {
                     cell: n,
                     into: None,
@@ -272,7 +274,7 @@ impl Lingqi {
     /// Whether the side has fewer pieces of this type than the composition
     /// (L5, L19).
     pub fn missing(&self, position: &Position, side: Side, kind: Kind) -> bool {
-        position.count(side, kind) < self.rules.pieces.get(kind).count
+        position.count(side, kind) < self.config.rules.pieces.get(kind).count
     }
 
     /// Applies an upgrade (+1, or a transformation) to the position.
@@ -283,8 +285,8 @@ impl Lingqi {
         match upgrade.into {
             None => p.level = p.level.saturating_add(1),
             Some(k) => {
-                if !self.rules.transformation.keeps_level {
-                    p.level = self.rules.pieces.get(k).level;
+                if !self.config.rules.transformation.keeps_level {
+                    p.level = self.config.rules.pieces.get(k).level;
                 }
                 p.kind = k;
             }
@@ -300,7 +302,7 @@ impl Lingqi {
             return true;
         }
         position.piece(upgrade.cell).is_some_and(|p| {
-            self.rules.pieces.get(p.kind).long_move_level == Some(p.level.saturating_add(1))
+            self.config.rules.pieces.get(p.kind).long_move_level == Some(p.level.saturating_add(1))
         })
     }
 

@@ -50,7 +50,8 @@ impl Lingqi {
             return Err(syntax(at..stop, "expected a cell such as `j2`"));
         }
         let label = &text[at..end];
-        self.graph
+        self.config
+            .graph
             .node_by_label(label)
             .map(|n| (n, end))
             .ok_or_else(|| syntax(at..end, format!("`{label}` is not a cell of the board")))
@@ -192,7 +193,7 @@ impl Lingqi {
                 None,
             ));
         }
-        let label = self.graph.label(u.cell);
+        let label = self.config.graph.label(u.cell);
         let Some(p) = position.piece(u.cell) else {
             return Err(illegal(format!("no piece on {label} to upgrade"), None));
         };
@@ -212,7 +213,7 @@ impl Lingqi {
                 None,
             ));
         };
-        let t = &self.rules.transformation;
+        let t = &self.config.rules.transformation;
         let reason = if p.kind != t.from {
             format!(
                 "only a {} can be transformed (L5), {label} holds a {}",
@@ -232,7 +233,7 @@ impl Lingqi {
             format!(
                 "{name} has all its {} pieces ({}); a transformation needs a missing type (L5)",
                 k.name(),
-                self.rules.pieces.get(k).count
+                self.config.rules.pieces.get(k).count
             )
         };
         Err(illegal(reason, None))
@@ -252,7 +253,7 @@ impl Lingqi {
         let side = position.to_move;
         let from = written.path[0];
         let to = *written.path.last().expect("a written move has two cells");
-        let (fl, tl) = (self.graph.label(from), self.graph.label(to));
+        let (fl, tl) = (self.config.graph.label(from), self.config.graph.label(to));
         let Some(piece) = after.piece(from) else {
             return Err(illegal(format!("no piece on {fl}"), None));
         };
@@ -271,7 +272,7 @@ impl Lingqi {
         let what = format!("the {} on {fl}", piece.kind.name());
         if mobility == Mobility::Still {
             let reason = if self.in_enemy_zone(&board.zones, side, from)
-                && self.rules.pieces.get(piece.kind).movement != crate::rules::Movement::None
+                && self.config.rules.pieces.get(piece.kind).movement != crate::rules::Movement::None
             {
                 format!("{what} stands in an enemy zone and is trapped (L9)")
             } else {
@@ -284,7 +285,7 @@ impl Lingqi {
         }
         let reach = self.reach_on(&after, &board, from);
         if !reach.ends.contains(to)
-            && self.rules.zone_end == crate::rules::ZoneEnd::Forbidden
+            && self.config.rules.zone_end == crate::rules::ZoneEnd::Forbidden
             && self.in_enemy_zone(&board.zones, side, to)
         {
             return Err(illegal(
@@ -313,16 +314,17 @@ impl Lingqi {
                 Mobility::Formation | Mobility::Still => "with a formation move (L11)".into(),
             };
             let mut ends: Vec<NodeId> = reach.ends.iter().collect();
-            ends.sort_by_key(|&n| (self.graph.node(n).x, self.graph.node(n).y));
-            let cells: Vec<&str> = ends.iter().map(|&n| self.graph.label(n)).collect();
+            ends.sort_by_key(|&n| (self.config.graph.node(n).x, self.config.graph.node(n).y));
+            let cells: Vec<&str> = ends.iter().map(|&n| self.config.graph.label(n)).collect();
             let mut help = if cells.is_empty() {
                 format!("{what} has no move")
             } else {
                 format!("{what} can go to {}", cells.join(" "))
             };
-            if let (Mobility::Steps(_), Some(level)) =
-                (mobility, self.rules.pieces.get(piece.kind).long_move_level)
-            {
+            if let (Mobility::Steps(_), Some(level)) = (
+                mobility,
+                self.config.rules.pieces.get(piece.kind).long_move_level,
+            ) {
                 help.push_str(&format!(
                     "; a {} makes its long move from level {level} (L16), this one is level {}",
                     piece.kind.name(),
@@ -370,11 +372,11 @@ impl Lingqi {
             _ => {}
         }
         let diagonal_only =
-            self.rules.pieces.get(kind).directions == crate::rules::Directions::Diagonal;
+            self.config.rules.pieces.get(kind).directions == crate::rules::Directions::Diagonal;
         let mut first_direction: Option<Direction> = None;
         for (i, w) in path.windows(2).enumerate() {
-            let (a, b) = (self.graph.label(w[0]), self.graph.label(w[1]));
-            let Some((d, _)) = self.graph.neighbours(w[0]).find(|&(_, m)| m == w[1]) else {
+            let (a, b) = (self.config.graph.label(w[0]), self.config.graph.label(w[1]));
+            let Some((d, _)) = self.config.graph.neighbours(w[0]).find(|&(_, m)| m == w[1]) else {
                 return Err(illegal(format!("{a} and {b} are not neighbours"), None));
             };
             if diagonal_only && !d.is_diagonal() {
@@ -413,20 +415,20 @@ impl Lingqi {
         let mut out = String::new();
         if let Some(u) = turn.upgrade {
             out.push('^');
-            out.push_str(self.graph.label(u.cell));
+            out.push_str(self.config.graph.label(u.cell));
             if let Some(k) = u.into {
                 out.push('=');
                 out.push(k.letter());
             }
             out.push(' ');
         }
-        out.push_str(self.graph.label(turn.from));
+        out.push_str(self.config.graph.label(turn.from));
         out.push(if position.piece(turn.to).is_some() {
             'x'
         } else {
             '-'
         });
-        out.push_str(self.graph.label(turn.to));
+        out.push_str(self.config.graph.label(turn.to));
         out
     }
 }

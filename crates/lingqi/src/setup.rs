@@ -60,7 +60,7 @@ impl Lingqi {
                 ));
                 continue;
             }
-            let Some(cell) = self.graph.node_by_label(cell_text) else {
+            let Some(cell) = self.config.graph.node_by_label(cell_text) else {
                 problems.push(format!(
                     "{context}: `{item}`: `{cell_text}` is not a cell of the board"
                 ));
@@ -78,8 +78,8 @@ impl Lingqi {
 
     /// The 1-based rank of a cell.
     pub(crate) fn rank(&self, n: NodeId) -> u32 {
-        let (_, min_y, _, _) = self.graph.bounds();
-        (self.graph.node(n).y - min_y + 1) as u32
+        let (_, min_y, _, _) = self.config.graph.bounds();
+        (self.config.graph.node(n).y - min_y + 1) as u32
     }
 
     /// Reads and checks one side's set-up (L3, L22): every violation, each
@@ -90,12 +90,12 @@ impl Lingqi {
         let mut problems = Vec::new();
         let entries = self.parse_entries(text, &context, &mut problems);
         let [lo, hi] = match side {
-            Side::White => self.rules.south_ranks,
-            Side::Black => self.rules.north_ranks,
+            Side::White => self.config.rules.south_ranks,
+            Side::Black => self.config.rules.north_ranks,
         };
         let mut placed: Vec<(NodeId, Piece)> = Vec::new();
         for e in &entries {
-            let label = self.graph.label(e.cell);
+            let label = self.config.graph.label(e.cell);
             if e.level.is_some() {
                 problems.push(format!(
                     "{context}: `{}`: a set-up gives no levels (every piece starts at its type's level)",
@@ -122,12 +122,12 @@ impl Lingqi {
                 Piece {
                     side,
                     kind: e.kind,
-                    level: self.rules.pieces.get(e.kind).level,
+                    level: self.config.rules.pieces.get(e.kind).level,
                 },
             ));
         }
         for kind in Kind::ALL {
-            let want = self.rules.pieces.get(kind).count;
+            let want = self.config.rules.pieces.get(kind).count;
             let have = entries.iter().filter(|e| e.kind == kind).count() as u32;
             if have != want {
                 problems.push(format!(
@@ -139,19 +139,20 @@ impl Lingqi {
         }
         for (sect, _) in placed.iter().filter(|(_, p)| p.kind == Kind::Sect) {
             let guards: Vec<Kind> = self
+                .config
                 .graph
                 .neighbours(*sect)
                 .filter_map(|(_, m)| placed.iter().find(|(c, _)| *c == m).map(|(_, p)| p.kind))
                 .collect();
-            let label = self.graph.label(*sect);
-            let min = self.rules.sect_guard_min as usize;
+            let label = self.config.graph.label(*sect);
+            let min = self.config.rules.sect_guard_min as usize;
             if guards.len() < min {
                 problems.push(format!(
                     "{context}: Sect on {label}: {} of its own pieces among its 8 neighbours, at least {min} needed",
                     guards.len()
                 ));
             }
-            for k in &self.rules.sect_guard_includes {
+            for k in &self.config.rules.sect_guard_includes {
                 if !guards.contains(k) {
                     problems.push(format!(
                         "{context}: Sect on {label}: no {} among its 8 neighbours",
@@ -174,7 +175,7 @@ impl Lingqi {
         south: &str,
         north: &str,
     ) -> Result<Position, PositionError> {
-        let mut position = Position::empty(self.graph.node_count());
+        let mut position = Position::empty(self.config.graph.node_count());
         let mut problems = Vec::new();
         for (side, text) in [(Side::White, south), (Side::Black, north)] {
             match self.parse_setup(side, text) {
@@ -198,7 +199,7 @@ impl Lingqi {
         position
             .pieces()
             .filter(|(_, p)| p.side == side)
-            .map(|(n, p)| format!("{}{}", p.kind.letter(), self.graph.label(n)))
+            .map(|(n, p)| format!("{}{}", p.kind.letter(), self.config.graph.label(n)))
             .collect::<Vec<_>>()
             .join(",")
     }

@@ -67,7 +67,7 @@ impl Lingqi {
         let wins = defender.kind == Kind::Formation || {
             let attack = self.effective_level(&board.zones, mover, turn.to);
             let defence = self.effective_level(&board.zones, defender, turn.to);
-            attack > defence || (attack == defence && self.rules.combat_tie == Tie::Mover)
+            attack > defence || (attack == defence && self.config.rules.combat_tie == Tie::Mover)
         };
         if wins {
             position.set(turn.to, Some(mover));

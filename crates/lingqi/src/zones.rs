@@ -48,10 +48,10 @@ impl Lingqi {
                 continue;
             }
             let s = p.side.index();
-            for (_, m) in self.graph.neighbours(n) {
+            for (_, m) in self.config.graph.neighbours(n) {
                 zones.covered[s].insert(m);
                 let slot = &mut zones.strength[s][m.index()];
-                *slot = match self.rules.zone_overlap {
+                *slot = match self.config.rules.zone_overlap {
                     Overlap::Sum => slot.saturating_add(p.level),
                     Overlap::Max => (*slot).max(p.level),
                 };

@@ -4,7 +4,8 @@
 
 mod common;
 
-use board_core::{Game, PerftOptions, conformance};
+use board_core::prelude::*;
+use board_core::{PerftOptions, conformance};
 use common::*;
 
 fn playouts(g: &lingqi::Lingqi, fen: Option<&str>, games: usize, plies: usize, seed: u64) {

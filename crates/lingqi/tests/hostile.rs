@@ -10,7 +10,8 @@
 #[path = "../../../tests/support/hostile.rs"]
 mod support;
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::prelude::*;
+use board_core::{PerftOptions, ProfileSource};
 use lingqi::Lingqi;
 use std::collections::BTreeSet;
 use std::time::Duration;

@@ -5,7 +5,8 @@
 
 mod common;
 
-use board_core::{Game, PerftOptions, Side, conformance};
+use board_core::prelude::*;
+use board_core::{PerftOptions, Side, conformance};
 use common::*;
 use lingqi::Lingqi;
 use std::collections::{HashMap, HashSet};

@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, MoveError, ProfileSource};
+use board_core::prelude::*;
+use board_core::{MoveError, ProfileSource};
 use common::*;
 use lingqi::Lingqi;
 

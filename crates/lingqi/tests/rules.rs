@@ -4,7 +4,8 @@
 
 mod common;
 
-use board_core::{Game, Outcome, Side, TagLookup};
+use board_core::prelude::*;
+use board_core::{Outcome, Side, TagLookup};
 use common::*;
 use lingqi::{Fate, Kind, Upgrade};
 
@@ -813,11 +814,14 @@ fn fen_round_trips_and_reports_every_problem() {
 fn diagram_shows_levels_zones_and_trapped_pieces() {
     let g = game();
     let p = pos(&g, "S:S0a1,E5j13:S0s19,F1j14:1");
-    let plain = g.diagram(&p, &board_core::DiagramOptions { zones: false });
+    let plain = g.diagram(&p, &board_core::DiagramOptions::default());
     assert!(plain.contains("E5"));
     assert!(plain.contains("f1"));
     assert!(!plain.contains('!'));
-    let zoned = g.diagram(&p, &board_core::DiagramOptions { zones: true });
+    let zoned = g.diagram(
+        &p,
+        &board_core::DiagramOptions::default().with(&lingqi::ZONES),
+    );
     assert!(zoned.contains("E5!"));
     let row14 = zoned
         .lines()

@@ -1,6 +1,7 @@
 //! Perft speed of nine men's morris from the start (`cargo bench -p morris`).
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use morris::Morris;
 
 fn main() {
@@ -24,9 +25,6 @@ fn perft_5(bencher: divan::Bencher) {
 fn perft_5_removal_ply(bencher: divan::Bencher) {
     let game = nine_mens_morris();
     let start = game.start_position();
-    let options = PerftOptions {
-        removal_ply: true,
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with(&morris::REMOVAL_PLY);
     bencher.bench(|| game.perft(&start, 5, &options));
 }

@@ -2,7 +2,8 @@
 //! name (`nine-mens-morris@1`) or a profile file (`my-morris.v1.toml`):
 //! `cargo run --release -p morris --example morris_perft -- nine-mens-morris 6 [--removal-ply]`.
 
-use board_core::{Game, PerftOptions, ProfileSource};
+use board_core::prelude::*;
+use board_core::{PerftOptions, ProfileSource};
 use morris::Morris;
 use std::time::Instant;
 
@@ -20,10 +21,10 @@ fn main() -> Result<(), String> {
     }
     .map_err(|e| e.to_string())?;
     let depth: u32 = depth.parse().map_err(|_| format!("bad depth `{depth}`"))?;
-    let options = PerftOptions {
-        removal_ply: rest.iter().any(|a| a == "--removal-ply"),
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with_if(
+        rest.iter().any(|a| a == "--removal-ply"),
+        &morris::REMOVAL_PLY,
+    );
     let start = game.start_position();
     for d in 1..=depth {
         let t = Instant::now();

@@ -2,7 +2,7 @@
 //! `rules/morris/`, compiled in, so an engine works from any directory.
 
 use crate::Morris;
-use board_core::{Catalog, EmbeddedProfiles, Game, ProfileError, ProfileId};
+use board_core::{Catalog, EmbeddedProfiles, ProfileError, ProfileId, Profiled};
 
 impl Morris {
     /// Every profile file of this game compiled into the crate: `(path, text)`,
@@ -57,7 +57,7 @@ impl Morris {
     /// accepted too).
     pub fn builtin(name: &str) -> Result<Morris, ProfileError> {
         let catalog = Self::builtin_catalog()?;
-        <Morris as Game>::from_profile(catalog.find_in(<Morris as Game>::GAME, name)?)
+        <Morris as Profiled>::from_profile(catalog.find_in(<Morris as Profiled>::GAME, name)?)
     }
 }
 

@@ -5,131 +5,39 @@ use crate::engine::{Engine, side_name};
 use crate::fen;
 use crate::moves::Move;
 use crate::notation;
-use crate::perft::Perft;
 use crate::position::Position;
 use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
 use board_core::{
-    DiagramOptions, Game, Graph, MoveError, Outcome, PerftOptions, PositionError, Profile,
-    ProfileError, ProfileHeader, ProfileSource, Side,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
+    Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled,
+    RecordHooks, Side,
+};
+
+/// Perft counts a removal as a ply of its own, within the depth.
+pub const REMOVAL_PLY: GameOption = GameOption {
+    name: "removal-ply",
+    help: "counts a removal as a ply of its own",
 };
 
 /// A morris game configured by one profile: its board, rules and start.
 #[derive(Clone, Debug)]
 pub struct Morris {
-    header: ProfileHeader,
-    graph: Graph,
+    config: Configured<Rules, Position>,
     engine: Engine,
-    start: Position,
 }
 
 impl Morris {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.engine.rules
+        &self.config.rules
     }
 }
 
-impl Game for Morris {
+impl GameRules for Morris {
     type Position = Position;
+
     type Move = Move;
-
-    const GAME: &'static str = "morris";
-
-    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
-        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
-        let mut problems: Vec<String> = profile
-            .rules
-            .problems()
-            .into_iter()
-            .map(|p| format!("[rules]: {p}"))
-            .collect();
-        let tables = match Tables::new(&profile.graph) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                problems.push(format!("[board]: {e}"));
-                None
-            }
-        };
-        let Some(tables) = tables.filter(|_| problems.is_empty()) else {
-            return Err(invalid(problems.join("; ")));
-        };
-        let engine = Engine {
-            rules: profile.rules,
-            tables,
-        };
-        let start = fen::parse(&engine, &profile.graph, &profile.start.fen)
-            .map_err(|e| invalid(format!("[start] fen `{}`: {e}", profile.start.fen)))?;
-        Ok(Morris {
-            header: profile.header,
-            graph: profile.graph,
-            engine,
-            start,
-        })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        toml::to_string(&self.engine.rules)
-            .expect("the rule switches are plain values that TOML can always write")
-    }
-
-    fn start_position(&self) -> Position {
-        self.start.clone()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        fen::parse(&self.engine, &self.graph, text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        fen::write(&self.engine, &self.graph, position)
-    }
-
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let c = &position.core;
-        let mark = match self.engine.rules.marked_points {
-            MarkedPoints::TakenManStays => "#",
-            _ => "x",
-        };
-        let mut out = board_core::diagram::render(&self.graph, |n| {
-            let b = bit(n.index());
-            if c.men[0] & b != 0 {
-                "W".to_string()
-            } else if c.men[1] & b != 0 {
-                "B".to_string()
-            } else if c.marks & b != 0 {
-                mark.to_string()
-            } else {
-                ".".to_string()
-            }
-        });
-        out.push_str(&format!(
-            "{} to move; in hand: White {}, Black {}",
-            side_name(c.side),
-            c.hand[0],
-            c.hand[1]
-        ));
-        if c.marks != 0 {
-            out.push_str(&format!("; marked ({mark}): {}", c.marks.count_ones()));
-        }
-        if self.engine.rules.draw_moves_without_removal > 0 {
-            out.push_str(&format!("; moves without removal: {}", c.quiet));
-        }
-        out.push('\n');
-        out
-    }
 
     fn side_to_move(&self, position: &Position) -> Side {
         position.core.side
@@ -159,26 +67,137 @@ impl Game for Morris {
         self.engine
             .outcome(c, self.engine.repeated(c, &position.history))
     }
+}
+
+impl Notation for Morris {
+    fn ambiguity_hint(&self, candidates: &[String]) -> String {
+        format!("write the removal: {}", candidates.join(" or "))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        fen::parse(&self.engine, &self.config.graph, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        fen::write(&self.engine, &self.config.graph, position)
+    }
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
-        notation::write(&self.graph, mv)
+        notation::write(&self.config.graph, mv)
     }
 
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         notation::parse(
             &self.engine,
-            &self.graph,
+            &self.config.graph,
             position,
             self.outcome(position),
             text,
         )
     }
+}
 
+impl RecordHooks for Morris {
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        !pending.trim().is_empty() && notation::is_removal_token(&self.graph, next)
+        !pending.trim().is_empty() && notation::is_removal_token(&self.config.graph, next)
     }
+}
+
+impl Diagram for Morris {
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let c = &position.core;
+        let mark = match self.engine.rules.marked_points {
+            MarkedPoints::TakenManStays => "#",
+            _ => "x",
+        };
+        let mut out = board_core::diagram::render(&self.config.graph, |n| {
+            let b = bit(n.index());
+            if c.men[0] & b != 0 {
+                "W".to_string()
+            } else if c.men[1] & b != 0 {
+                "B".to_string()
+            } else if c.marks & b != 0 {
+                mark.to_string()
+            } else {
+                ".".to_string()
+            }
+        });
+        out.push_str(&format!(
+            "{} to move; in hand: White {}, Black {}",
+            side_name(c.side),
+            c.hand[0],
+            c.hand[1]
+        ));
+        if c.marks != 0 {
+            out.push_str(&format!("; marked ({mark}): {}", c.marks.count_ones()));
+        }
+        if self.engine.rules.draw_moves_without_removal > 0 {
+            out.push_str(&format!("; moves without removal: {}", c.quiet));
+        }
+        out.push('\n');
+        out
+    }
+}
+
+impl Perft for Morris {
+    const PERFT_OPTIONS: &'static [GameOption] = &[REMOVAL_PLY, NO_BULK];
 
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        Perft::new(&self.engine, *options, &position.history).count(&position.core, depth)
+        crate::perft::Perft::new(
+            &self.engine,
+            options.has(&REMOVAL_PLY),
+            options.has(&NO_BULK),
+            &position.history,
+        )
+        .count(&position.core, depth)
+    }
+}
+
+impl Profiled for Morris {
+    type Rules = Rules;
+
+    const GAME: &'static str = "morris";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
+
+    fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
+        let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: source.origin.clone(),
+            message,
+        };
+        let mut problems: Vec<String> = profile
+            .rules
+            .problems()
+            .into_iter()
+            .map(|p| format!("[rules]: {p}"))
+            .collect();
+        let tables = match Tables::new(&profile.graph) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                problems.push(format!("[board]: {e}"));
+                None
+            }
+        };
+        let Some(tables) = tables.filter(|_| problems.is_empty()) else {
+            return Err(invalid(problems.join("; ")));
+        };
+        let engine = Engine {
+            rules: profile.rules.clone(),
+            tables,
+        };
+        let start = fen::parse(&engine, &profile.graph, &profile.start.fen)
+            .map_err(|e| invalid(format!("[start] fen `{}`: {e}", profile.start.fen)))?;
+        Ok(Morris {
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules: profile.rules,
+                start,
+            },
+            engine,
+        })
     }
 }

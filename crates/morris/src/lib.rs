@@ -8,7 +8,7 @@
 //! any directory; the game interface is [`board_core::Game`]:
 //!
 //! ```
-//! use board_core::Game;
+//! use board_core::prelude::*;
 //! use morris::Morris;
 //!
 //! let game = Morris::builtin("nine-mens-morris@1")?;
@@ -33,7 +33,7 @@
 //! A placement is its point (`d1`), a move or flight joins two points with
 //! `-` (`d1-d2`, `a1-g7`). The men a mill takes follow, each after an `x`:
 //! `d2xg7`, `a1-a4xg7`, `a1-a4xg7xg1`. A removal may also be written as a
-//! token of its own (`d2 xg7`): [`board_core::Game::continues_move`] tells
+//! token of its own (`d2 xg7`): [`board_core::RecordHooks::continues_move`] tells
 //! the record reader to join it onto the move. Marked points are never
 //! written. A mill-closing move written without its removal is accepted when
 //! only one man can be taken, and is ambiguous otherwise.
@@ -59,11 +59,10 @@
 //! # Perft
 //!
 //! A mill-closing move with one choice of removal is one move. With
-//! [`board_core::PerftOptions::removal_ply`] the removal is a ply of its
-//! own, within the depth (a mill closed at the last ply counts once).
-//! [`board_core::PerftOptions::keep_duplicates`] changes nothing: a
-//! placement or move with its set of removals is one move, whatever the
-//! order the removals are written in.
+//! [`REMOVAL_PLY`] the removal is a ply of its own, within the depth (a
+//! mill closed at the last ply counts once). There is no option to keep
+//! duplicates: a placement or move with its set of removals is one move,
+//! whatever the order the removals are written in.
 
 mod builtin;
 mod engine;
@@ -76,7 +75,7 @@ mod position;
 mod rules;
 mod tables;
 
-pub use game::Morris;
+pub use game::{Morris, REMOVAL_PLY};
 pub use moves::Move;
 pub use position::Position;
 pub use rules::{

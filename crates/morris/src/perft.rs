@@ -2,7 +2,7 @@
 //! last ply, and both ways of counting a removal.
 //!
 //! By default a mill-closing move together with one choice of removal is
-//! one move (one ply). With [`PerftOptions::removal_ply`] the move is one
+//! one move (one ply). With [`crate::REMOVAL_PLY`] the move is one
 //! ply and each removal a further ply of the same player, all within the
 //! depth: a mill closed at the last ply counts once, its removals lie
 //! beyond the depth.
@@ -10,12 +10,14 @@
 use crate::engine::Engine;
 use crate::position::Core;
 use crate::tables::{Mask, points};
-use board_core::PerftOptions;
 
 /// One perft count: the engine, the options and the repetition history.
 pub(crate) struct Perft<'a> {
     engine: &'a Engine,
-    options: PerftOptions,
+    /// A removal is a ply of its own.
+    removal_ply: bool,
+    /// Every move of the last ply is made, not counted.
+    no_bulk: bool,
     /// Earlier positions as repetition keys (only with the repetition rule).
     history: Vec<Core>,
     track_history: bool,
@@ -23,11 +25,17 @@ pub(crate) struct Perft<'a> {
 
 impl<'a> Perft<'a> {
     /// Prepares a count from a position with its history.
-    pub fn new(engine: &'a Engine, options: PerftOptions, history: &[Core]) -> Perft<'a> {
+    pub fn new(
+        engine: &'a Engine,
+        removal_ply: bool,
+        no_bulk: bool,
+        history: &[Core],
+    ) -> Perft<'a> {
         let track_history = engine.rules.draw_repetition > 0;
         Perft {
             engine,
-            options,
+            removal_ply,
+            no_bulk,
             history: if track_history {
                 history.to_vec()
             } else {
@@ -46,7 +54,7 @@ impl<'a> Perft<'a> {
         if self.over_before_moves(c) {
             return 0;
         }
-        if depth == 1 && !self.options.no_bulk {
+        if depth == 1 && !self.no_bulk {
             return self.count_last_ply(c);
         }
         let candidates = e.candidates(c.men[c.side.opposite().index()]);
@@ -72,7 +80,7 @@ impl<'a> Perft<'a> {
     fn count_last_ply(&self, c: &Core) -> u64 {
         let e = self.engine;
         let men = c.men[c.side.index()];
-        let choices = if self.options.removal_ply {
+        let choices = if self.removal_ply {
             0
         } else {
             u64::from(e.candidates(c.men[c.side.opposite().index()]).count_ones())
@@ -141,7 +149,7 @@ impl<'a> Perft<'a> {
             e.end_turn(&mut after, from.is_none());
             return self.descend(c, &after, depth - 1);
         }
-        if self.options.removal_ply {
+        if self.removal_ply {
             return self.count_removals(c, &after, due, depth - 1);
         }
         let mut total = 0;
@@ -167,7 +175,7 @@ impl<'a> Perft<'a> {
         let e = self.engine;
         let o = after.side.opposite().index();
         let candidates = e.candidates(after.men[o]);
-        if depth == 1 && !self.options.no_bulk {
+        if depth == 1 && !self.no_bulk {
             return u64::from(candidates.count_ones());
         }
         let mut total = 0;

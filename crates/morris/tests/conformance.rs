@@ -3,8 +3,8 @@
 
 mod common;
 
-use board_core::Game;
 use board_core::conformance::random_playouts;
+use board_core::prelude::*;
 use common::{BUNDLED, profile, variant};
 use morris::Morris;
 

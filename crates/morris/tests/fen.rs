@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, Side};
+use board_core::Side;
+use board_core::prelude::*;
 use common::{BUNDLED, fen, profile, variant};
 
 #[test]

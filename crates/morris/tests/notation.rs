@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, LegalityError, MoveError};
+use board_core::prelude::*;
+use board_core::{LegalityError, MoveError};
 use common::{fen, illegal_reason, play, profile, variant};
 
 #[test]

@@ -4,8 +4,9 @@
 
 mod common;
 
+use board_core::PerftOptions;
 use board_core::conformance::{Rng, check_perft};
-use board_core::{Game, PerftOptions};
+use board_core::prelude::*;
 use common::{BUNDLED, profile};
 use morris::{Morris, Position};
 use serde::Deserialize;
@@ -40,10 +41,7 @@ fn run_cases(depths: impl Fn(&PerftCase) -> std::ops::RangeInclusive<usize>) {
             Some(f) => common::fen(&game, f),
             None => game.start_position(),
         };
-        let options = PerftOptions {
-            removal_ply: case.removal_ply,
-            ..PerftOptions::default()
-        };
+        let options = PerftOptions::default().with_if(case.removal_ply, &morris::REMOVAL_PLY);
         for depth in depths(&case) {
             let Some(&expected) = case.counts.get(depth - 1) else {
                 continue;
@@ -99,10 +97,7 @@ fn fast_perft_agrees_with_generating_and_playing_on_every_profile() {
         let start = game.start_position();
         for options in [
             PerftOptions::default(),
-            PerftOptions {
-                no_bulk: true,
-                ..PerftOptions::default()
-            },
+            PerftOptions::default().with(&board_core::NO_BULK),
         ] {
             check_perft(&game, &start, 3, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
@@ -177,10 +172,7 @@ fn removal_ply_reference(game: &Morris, position: &Position, depth: u32) -> u64 
 
 #[test]
 fn removal_ply_agrees_with_a_count_built_from_the_legal_moves() {
-    let options = PerftOptions {
-        removal_ply: true,
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with(&morris::REMOVAL_PLY);
     for (name, _) in BUNDLED {
         let game = profile(name);
         for position in midgame_positions(&game, 11, 8) {

@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, ProfileError};
+use board_core::ProfileError;
+use board_core::prelude::*;
 use common::{BUNDLED, profile, try_variant};
 use morris::{FlyingAt, MarkedPoints, MillProtection, Placing};
 

@@ -2,7 +2,7 @@
 
 mod common;
 
-use board_core::Game;
+use board_core::prelude::*;
 use common::{BUNDLED, profile};
 use morris::Morris;
 use proptest::prelude::*;

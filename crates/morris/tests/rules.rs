@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{DiagramOptions, Game, Outcome, Side};
+use board_core::prelude::*;
+use board_core::{DiagramOptions, Outcome, Side};
 use common::{fen, illegal_reason, legal, play, profile, variant};
 
 fn win(winner: Side, reason: &str) -> Option<Outcome> {

@@ -1,7 +1,8 @@
 //! Perft speed from the start position of each profile (one thread, no hash
 //! table). Run with `cargo bench -p russian-draughts`.
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use russian_draughts::Draughts;
 
 fn main() {
@@ -28,10 +29,7 @@ fn russian_d9_bulk(bencher: divan::Bencher) {
 fn russian_d9_no_bulk(bencher: divan::Bencher) {
     let game = load("russian");
     let start = game.start_position();
-    let options = PerftOptions {
-        no_bulk: true,
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with(&board_core::NO_BULK);
     bencher
         .counter(divan::counter::ItemsCount::new(4_570_586usize))
         .bench(|| game.perft(&start, 9, &options));

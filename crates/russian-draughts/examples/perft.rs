@@ -1,7 +1,8 @@
 //! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk] [only]`:
 //! perft from a profile's start position, with the time taken.
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use russian_draughts::Draughts;
 use std::time::Instant;
 
@@ -10,11 +11,12 @@ fn main() {
     let name = args.get(1).map_or("russian", String::as_str);
     let depth: u32 = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(8);
     let game = Draughts::builtin(name).unwrap_or_else(|e| panic!("{e}"));
-    let options = PerftOptions {
-        keep_duplicates: args.iter().any(|a| a == "keep"),
-        no_bulk: args.iter().any(|a| a == "nobulk"),
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default()
+        .with_if(
+            args.iter().any(|a| a == "keep"),
+            &russian_draughts::KEEP_DUPLICATES,
+        )
+        .with_if(args.iter().any(|a| a == "nobulk"), &board_core::NO_BULK);
     let start = game.start_position();
     let first = if args.iter().any(|a| a == "only") {
         depth

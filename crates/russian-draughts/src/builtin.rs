@@ -2,7 +2,7 @@
 //! `rules/russian-draughts/`, compiled in, so an engine works from any directory.
 
 use crate::Draughts;
-use board_core::{Catalog, EmbeddedProfiles, Game, ProfileError, ProfileId};
+use board_core::{Catalog, EmbeddedProfiles, ProfileError, ProfileId, Profiled};
 
 impl Draughts {
     /// Every profile file of this game compiled into the crate: `(path, text)`,
@@ -49,7 +49,7 @@ impl Draughts {
     /// accepted too).
     pub fn builtin(name: &str) -> Result<Draughts, ProfileError> {
         let catalog = Self::builtin_catalog()?;
-        <Draughts as Game>::from_profile(catalog.find_in(<Draughts as Game>::GAME, name)?)
+        <Draughts as Profiled>::from_profile(catalog.find_in(<Draughts as Profiled>::GAME, name)?)
     }
 }
 

@@ -1,15 +1,15 @@
 //! Why a well-formed move is not legal, in a player's words.
 
-use crate::game::Draughts;
 use crate::moves::{Move, between, legal_moves, raw_captures, route_matches};
+use crate::names::{Names, side_word};
 use crate::position::Position;
 use crate::rules::MidCapturePromotion;
 use board_core::LegalityError;
 
 const LIST_LIMIT: usize = 8;
 
-fn list(game: &Draughts, moves: &[Move]) -> String {
-    let mut names: Vec<String> = moves.iter().map(|m| game.write_full(m)).collect();
+fn list(game: &Names<'_>, moves: &[Move]) -> String {
+    let mut names: Vec<String> = moves.iter().map(|m| game.full(m)).collect();
     if names.len() > LIST_LIMIT {
         let more = names.len() - LIST_LIMIT;
         names.truncate(LIST_LIMIT);
@@ -30,23 +30,23 @@ fn illegal(reason: String, help: Option<String>) -> LegalityError {
 }
 
 /// The piece between two consecutive landing squares of a route.
-fn captured_between(game: &Draughts, route: &Move, a: u8, b: u8) -> Option<u8> {
-    let (_, squares) = between(game.engine(), a, b)?;
+fn captured_between(game: &Names<'_>, route: &Move, a: u8, b: u8) -> Option<u8> {
+    let (_, squares) = between(game.engine, a, b)?;
     squares
         .into_iter()
         .find(|s| route.captured & (1u64 << s) != 0)
 }
 
 /// What the moving piece is at landing index `i` of a route.
-fn piece_word(game: &Draughts, pos: &Position, route: &Move, i: usize) -> &'static str {
+fn piece_word(game: &Names<'_>, pos: &Position, route: &Move, i: usize) -> &'static str {
     if route.by_king {
         return "king";
     }
-    let promotion = game.engine().layout.promotion[pos.side.index()];
+    let promotion = game.engine.layout.promotion[pos.side.index()];
     let crowned = route.path[..=i]
         .iter()
         .any(|&s| promotion & (1u64 << s) != 0);
-    if crowned && game.rules().mid_capture_promotion == MidCapturePromotion::ContinueAsKing {
+    if crowned && game.rules.mid_capture_promotion == MidCapturePromotion::ContinueAsKing {
         "new king"
     } else {
         "man"
@@ -56,18 +56,18 @@ fn piece_word(game: &Draughts, pos: &Position, route: &Move, i: usize) -> &'stat
 /// Explains why no legal route matches the written squares (bits).
 /// `capture_written`: the text used a capture separator.
 pub fn explain(
-    game: &Draughts,
+    game: &Names<'_>,
     pos: &Position,
     squares: &[u8],
     capture_written: bool,
     routes: &[Move],
 ) -> LegalityError {
-    let name = |b: u8| game.square_name(b);
-    let engine = game.engine();
+    let name = |b: u8| game.square(b);
+    let engine = game.engine;
     let from = squares[0];
     let to = squares[squares.len() - 1];
     let written: Vec<String> = squares.iter().map(|&s| name(s)).collect();
-    let side = Draughts::side_word(pos.side);
+    let side = side_word(pos.side);
     let legal = legal_moves(engine, pos);
     let bit = 1u64 << from;
     if pos.occupied() & bit == 0 {
@@ -81,7 +81,7 @@ pub fn explain(
             format!(
                 "{} holds a {} piece; it is {side}'s turn",
                 name(from),
-                Draughts::side_word(pos.side.opposite())
+                side_word(pos.side.opposite())
             ),
             None,
         );
@@ -121,7 +121,7 @@ pub fn explain(
                 format!(
                     "the most pieces must be captured: {best} can be taken ({}), {} takes {taken}",
                     list(game, &legal),
-                    written.join(&game.rules().capture_separator)
+                    written.join(&game.rules.capture_separator)
                 ),
                 None,
             );
@@ -193,7 +193,7 @@ pub fn explain(
         return illegal(
             format!(
                 "{} is not possible: there is nothing to capture",
-                written.join(&game.rules().capture_separator)
+                written.join(&game.rules.capture_separator)
             ),
             help,
         );

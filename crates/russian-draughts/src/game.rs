@@ -6,13 +6,21 @@ use crate::layout::Layout;
 use crate::matching::find_move;
 use crate::movegen::Engine;
 use crate::moves::{Move, legal_moves, legal_routes, route_matches};
+use crate::names::{Names, side_word};
 use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
-use crate::squares::write_square;
 use board_core::{
-    DiagramOptions, Game, Graph, LegalityError, MoveError, NodeId, Outcome, PerftOptions,
-    PositionError, Profile, ProfileError, ProfileHeader, ProfileSource, Side, diagram,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, LegalityError, MoveError, NO_BULK,
+    NodeId, Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError,
+    ProfileSource, Profiled, RecordHooks, Side, diagram,
+};
+
+/// Perft counts every capture route, even routes that leave the same
+/// position and are written the same way.
+pub const KEEP_DUPLICATES: GameOption = GameOption {
+    name: "keep-duplicates",
+    help: "counts every capture route, even routes that leave the same position and are written the same way",
 };
 
 /// A piece on a square: whose it is and whether it is a king.
@@ -28,21 +36,19 @@ pub struct Piece {
 /// `russian-draughts` (Russian, English, International, Brazilian, Czech).
 #[derive(Clone, Debug)]
 pub struct Draughts {
-    header: ProfileHeader,
-    graph: Graph,
-    rules: Rules,
+    config: Configured<Rules, Position>,
     engine: Engine,
-    start: Position,
     pub(crate) squares: SquareTable,
 }
 
 impl Draughts {
     /// The profile's rule switches.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.config.rules
     }
 
-    /// The compiled move generator.
+    /// The compiled move generator (for the crate's tests).
+    #[cfg(test)]
     pub(crate) fn engine(&self) -> &Engine {
         &self.engine
     }
@@ -64,7 +70,7 @@ impl Draughts {
 
     /// The piece on a node, if any (`None` also for a node not on the board).
     pub fn piece_at(&self, position: &Position, node: NodeId) -> Option<Piece> {
-        if node.index() >= self.graph.node_count() {
+        if node.index() >= self.config.graph.node_count() {
             return None;
         }
         let bit = 1u64 << self.engine.layout.bit(node);
@@ -83,7 +89,8 @@ impl Draughts {
 
     /// Every piece of a position with its node, in node order.
     pub fn pieces(&self, position: &Position) -> Vec<(NodeId, Piece)> {
-        self.graph
+        self.config
+            .graph
             .node_ids()
             .filter_map(|n| Some((n, self.piece_at(position, n)?)))
             .collect()
@@ -110,48 +117,26 @@ impl Draughts {
         self.nodes(mv.captured)
     }
 
-    /// The name of a square (bit) in the profile's notation.
-    pub(crate) fn square_name(&self, bit: u8) -> String {
-        match self.engine.layout.node(u32::from(bit)) {
-            Some(n) => write_square(&self.graph, n, self.rules.notation),
-            None => format!("?{bit}"),
+    /// How this profile writes squares and moves.
+    pub(crate) fn names(&self) -> Names<'_> {
+        Names {
+            graph: &self.config.graph,
+            engine: &self.engine,
+            rules: &self.config.rules,
         }
     }
 
     /// A move with every landing square (`h2:f4:h6:f8:b4:e1`).
     pub fn write_full(&self, mv: &Move) -> String {
-        let sep = if mv.is_capture() {
-            self.rules.capture_separator.as_str()
-        } else {
-            "-"
-        };
-        let mut out = self.square_name(mv.from);
-        for &s in &mv.path {
-            out.push_str(sep);
-            out.push_str(&self.square_name(s));
-        }
-        out
-    }
-
-    fn write_short(&self, mv: &Move) -> String {
-        let sep = if mv.is_capture() {
-            self.rules.capture_separator.as_str()
-        } else {
-            "-"
-        };
-        format!(
-            "{}{sep}{}",
-            self.square_name(mv.from),
-            self.square_name(mv.to())
-        )
+        self.names().full(mv)
     }
 
     /// Reads a move by listing every legal route of the position and
-    /// matching the text against each: what [`Game::parse_move`] does when
+    /// matching the text against each: what [`Notation::parse_move`] does when
     /// its quick way (only the written piece's moves) finds no single move,
-    /// to say why. Same answers as `parse_move`.
+    /// to say why. Same answers as [`Notation::parse_move`].
     pub fn parse_move_listing(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        let written = parse_move_text(&self.graph, text)?;
+        let written = parse_move_text(&self.config.graph, text)?;
         let squares: Vec<u8> = written
             .squares
             .iter()
@@ -176,7 +161,14 @@ impl Draughts {
         }
         match found.len() {
             1 => Ok(found.swap_remove(0)),
-            0 => Err(explain(self, position, &squares, written.capture_separator, &routes).into()),
+            0 => Err(explain(
+                &self.names(),
+                position,
+                &squares,
+                written.capture_separator,
+                &routes,
+            )
+            .into()),
             _ => Err(LegalityError::Ambiguous {
                 text: text.trim().to_string(),
                 candidates: found.iter().map(|m| self.write_full(m)).collect(),
@@ -187,10 +179,7 @@ impl Draughts {
 
     /// The name of a side in messages.
     pub fn side_word(side: Side) -> &'static str {
-        match side {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
+        side_word(side)
     }
 }
 
@@ -201,11 +190,140 @@ fn invalid(origin: &str, message: impl Into<String>) -> ProfileError {
     }
 }
 
-impl Game for Draughts {
+impl GameRules for Draughts {
     type Position = Position;
+
     type Move = Move;
 
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.side
+    }
+
+    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        moves.extend(legal_moves(&self.engine, position));
+    }
+
+    fn play(&self, position: &mut Position, mv: &Move) {
+        mv.apply(position);
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let mut list = Vec::new();
+        self.engine.actions(position, &mut list, false);
+        if !list.is_empty() {
+            return None;
+        }
+        let loser = position.side;
+        let reason = if position.own() == 0 {
+            format!("{} has no pieces left", Self::side_word(loser))
+        } else {
+            format!("{} has no legal move", Self::side_word(loser))
+        };
+        Some(Outcome::Win {
+            winner: loser.opposite(),
+            reason,
+        })
+    }
+}
+
+impl Notation for Draughts {
+    fn ambiguity_hint(&self, _candidates: &[String]) -> String {
+        "write every landing square to say which".to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        parse_fen(&self.config.graph, &self.engine.layout, text)
+    }
+
+    fn write_position(&self, position: &Position) -> String {
+        write_fen(
+            &self.config.graph,
+            &self.engine.layout,
+            position,
+            self.config.rules.notation,
+        )
+    }
+
+    fn write_move(&self, position: &Position, mv: &Move) -> String {
+        if !mv.is_capture() || self.config.rules.capture_writing == CaptureWriting::Full {
+            return self.write_full(mv);
+        }
+        let others = legal_moves(&self.engine, position)
+            .iter()
+            .filter(|m| m.from == mv.from && m.to() == mv.to() && *m != mv)
+            .count();
+        if others == 0 {
+            self.names().short(mv)
+        } else {
+            self.write_full(mv)
+        }
+    }
+
+    /// The common forms of move text are read without allocating, and only
+    /// the written piece's moves are generated; anything else (and every
+    /// error) goes through [`Draughts::parse_move_listing`].
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        let mut buffer = [0u8; QUICK_SQUARES];
+        if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
+            if let Some(mv) = find_move(&self.engine, position, squares) {
+                return Ok(mv);
+            }
+        }
+        self.parse_move_listing(position, text)
+    }
+}
+
+impl RecordHooks for Draughts {
+    /// A move split by a space after its separator (`1- 7`, `35x 4`, as
+    /// some International files write single-digit squares) is one move.
+    fn continues_move(&self, pending: &str, next: &str) -> bool {
+        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
+        let square = next.starts_with(|c: char| c.is_ascii_digit())
+            || (next.starts_with(|c: char| c.is_ascii_lowercase())
+                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
+        open && square
+    }
+}
+
+impl Diagram for Draughts {
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let layout = &self.engine.layout;
+        diagram::render(&self.config.graph, |n| {
+            let bit = 1u64 << layout.bit(n);
+            let king = position.kings & bit != 0;
+            let text = if position.pieces[0] & bit != 0 {
+                if king { "W" } else { "w" }
+            } else if position.pieces[1] & bit != 0 {
+                if king { "B" } else { "b" }
+            } else {
+                "."
+            };
+            text.to_string()
+        })
+    }
+}
+
+impl Perft for Draughts {
+    const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
+
+    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        self.engine.perft(
+            position,
+            depth,
+            options.has(&KEEP_DUPLICATES),
+            options.has(&NO_BULK),
+        )
+    }
+}
+
+impl Profiled for Draughts {
+    type Rules = Rules;
+
     const GAME: &'static str = "russian-draughts";
+
+    fn configured(&self) -> &Configured<Rules, Position> {
+        &self.config
+    }
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let origin = source.origin.as_str();
@@ -247,130 +365,14 @@ impl Game for Draughts {
         let engine = Engine::new(layout, &rules);
         let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
         Ok(Draughts {
-            header: profile.header,
-            graph: profile.graph,
-            rules,
+            config: Configured {
+                header: profile.header,
+                graph: profile.graph,
+                rules,
+                start,
+            },
             engine,
-            start,
             squares,
         })
-    }
-
-    fn header(&self) -> &ProfileHeader {
-        &self.header
-    }
-
-    fn graph(&self) -> &Graph {
-        &self.graph
-    }
-
-    fn settings(&self) -> String {
-        toml::to_string(&self.rules).unwrap_or_else(|e| format!("# cannot write the rules: {e}\n"))
-    }
-
-    fn start_position(&self) -> Position {
-        self.start
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        parse_fen(&self.graph, &self.engine.layout, text)
-    }
-
-    fn write_position(&self, position: &Position) -> String {
-        write_fen(
-            &self.graph,
-            &self.engine.layout,
-            position,
-            self.rules.notation,
-        )
-    }
-
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let layout = &self.engine.layout;
-        diagram::render(&self.graph, |n| {
-            let bit = 1u64 << layout.bit(n);
-            let king = position.kings & bit != 0;
-            let text = if position.pieces[0] & bit != 0 {
-                if king { "W" } else { "w" }
-            } else if position.pieces[1] & bit != 0 {
-                if king { "B" } else { "b" }
-            } else {
-                "."
-            };
-            text.to_string()
-        })
-    }
-
-    fn side_to_move(&self, position: &Position) -> Side {
-        position.side
-    }
-
-    fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
-        moves.extend(legal_moves(&self.engine, position));
-    }
-
-    fn play(&self, position: &mut Position, mv: &Move) {
-        mv.apply(position);
-    }
-
-    fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let mut list = Vec::new();
-        self.engine.actions(position, &mut list, false);
-        if !list.is_empty() {
-            return None;
-        }
-        let loser = position.side;
-        let reason = if position.own() == 0 {
-            format!("{} has no pieces left", Self::side_word(loser))
-        } else {
-            format!("{} has no legal move", Self::side_word(loser))
-        };
-        Some(Outcome::Win {
-            winner: loser.opposite(),
-            reason,
-        })
-    }
-
-    fn write_move(&self, position: &Position, mv: &Move) -> String {
-        if !mv.is_capture() || self.rules.capture_writing == CaptureWriting::Full {
-            return self.write_full(mv);
-        }
-        let others = legal_moves(&self.engine, position)
-            .iter()
-            .filter(|m| m.from == mv.from && m.to() == mv.to() && *m != mv)
-            .count();
-        if others == 0 {
-            self.write_short(mv)
-        } else {
-            self.write_full(mv)
-        }
-    }
-
-    /// The common forms of move text are read without allocating, and only
-    /// the written piece's moves are generated; anything else (and every
-    /// error) goes through [`Draughts::parse_move_listing`].
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        let mut buffer = [0u8; QUICK_SQUARES];
-        if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
-            if let Some(mv) = find_move(&self.engine, position, squares) {
-                return Ok(mv);
-            }
-        }
-        self.parse_move_listing(position, text)
-    }
-
-    /// A move split by a space after its separator (`1- 7`, `35x 4`, as
-    /// some International files write single-digit squares) is one move.
-    fn continues_move(&self, pending: &str, next: &str) -> bool {
-        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
-        let square = next.starts_with(|c: char| c.is_ascii_digit())
-            || (next.starts_with(|c: char| c.is_ascii_lowercase())
-                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
-        open && square
-    }
-
-    fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
-        self.engine
-            .perft(position, depth, options.keep_duplicates, options.no_bulk)
     }
 }

@@ -16,7 +16,7 @@
 //! [`board_core::Game`]; bring it into scope:
 //!
 //! ```
-//! use board_core::Game;
+//! use board_core::prelude::*;
 //! use russian_draughts::Draughts;
 //!
 //! let game = Draughts::builtin("russian@1")?;
@@ -38,13 +38,14 @@ mod layout;
 mod matching;
 mod movegen;
 mod moves;
+mod names;
 mod notation;
 mod path;
 mod position;
 mod rules;
 mod squares;
 
-pub use game::{Draughts, Piece};
+pub use game::{Draughts, KEEP_DUPLICATES, Piece};
 pub use moves::Move;
 pub use position::Position;
 pub use rules::{

@@ -162,7 +162,8 @@ mod tests {
     use crate::Draughts;
     use crate::moves::{legal_routes, raw_captures};
     use crate::notation::{QUICK_SQUARES, quick_squares};
-    use board_core::{Game, ProfileSource};
+    use board_core::ProfileSource;
+    use board_core::prelude::*;
 
     fn load(name: &str, text: &str) -> Draughts {
         let origin = format!("rules/russian-draughts/{name}.v1.toml");

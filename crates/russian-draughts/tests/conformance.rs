@@ -2,8 +2,9 @@
 
 mod common;
 
+use board_core::PerftOptions;
 use board_core::conformance::{check_perft, random_playouts};
-use board_core::{Game, PerftOptions};
+use board_core::prelude::*;
 
 #[test]
 fn conformance_random_playouts_every_profile() {

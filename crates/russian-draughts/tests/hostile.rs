@@ -10,7 +10,8 @@ mod common;
 #[path = "../../../tests/support/hostile.rs"]
 mod support;
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use std::collections::BTreeSet;
 use std::time::Duration;
 use support::within;
@@ -152,10 +153,7 @@ fn international_kings_capture_explosion_matches_the_reference() {
     let (engine_routes, engine_moves) = within(Duration::from_secs(120), move || {
         let game = common::load("international");
         let position = game.parse_position(&text).expect("valid position");
-        let keep = PerftOptions {
-            keep_duplicates: true,
-            ..PerftOptions::default()
-        };
+        let keep = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
         (
             game.perft(&position, 1, &keep),
             game.perft(&position, 1, &PerftOptions::default()),

@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, MoveError};
+use board_core::MoveError;
+use board_core::prelude::*;
 use common::{fen, load};
 
 fn syntax(game: &russian_draughts::Draughts, text: &str) -> (std::ops::Range<usize>, String) {

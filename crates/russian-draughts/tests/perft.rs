@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, PerftOptions};
+use board_core::PerftOptions;
+use board_core::prelude::*;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -45,20 +46,14 @@ fn check(name: &str, depths: impl Fn(&Entry) -> std::ops::RangeInclusive<u32>) {
             .iter()
             .find(|[d, _]| *d == u64::from(depth))
         {
-            let options = PerftOptions {
-                keep_duplicates: true,
-                ..PerftOptions::default()
-            };
+            let options = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
             assert_eq!(
                 game.perft(&start, depth, &options),
                 *dup,
                 "{name} perft({depth}) keeping duplicates"
             );
         } else if depth <= entry.debug_depth {
-            let options = PerftOptions {
-                keep_duplicates: true,
-                ..PerftOptions::default()
-            };
+            let options = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
             assert_eq!(
                 game.perft(&start, depth, &options),
                 expected,
@@ -92,10 +87,7 @@ fn perft_brazilian_cheap_depths() {
 fn perft_without_bulk_counting_agrees() {
     let game = common::load("russian");
     let start = game.start_position();
-    let options = PerftOptions {
-        no_bulk: true,
-        ..PerftOptions::default()
-    };
+    let options = PerftOptions::default().with(&board_core::NO_BULK);
     assert_eq!(game.perft(&start, 5, &options), 7482);
 }
 

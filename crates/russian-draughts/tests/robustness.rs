@@ -3,8 +3,9 @@
 
 mod common;
 
+use board_core::ProfileSource;
 use board_core::conformance::Rng;
-use board_core::{Game, ProfileSource};
+use board_core::prelude::*;
 use russian_draughts::Draughts;
 
 const ALPHABET: &[char] = &[

@@ -3,7 +3,8 @@
 
 mod common;
 
-use board_core::{Game, LegalityError, MoveError, Outcome, PerftOptions, Side};
+use board_core::prelude::*;
+use board_core::{LegalityError, MoveError, Outcome, PerftOptions, Side};
 use common::{fen, load, moves};
 
 fn illegal_reason(err: MoveError) -> String {
@@ -114,10 +115,7 @@ fn pieces_are_removed_at_the_end_so_a_loop_stops_on_its_first_victim() {
     for text in ["e3:c5:e7:g5:e3", "e3:g5:e7:c5:e3"] {
         assert!(game.parse_move(&pos, text).is_ok(), "{text}");
     }
-    let keep = PerftOptions {
-        keep_duplicates: true,
-        ..PerftOptions::default()
-    };
+    let keep = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
     assert_eq!(game.perft(&pos, 1, &PerftOptions::default()), 1);
     assert_eq!(game.perft(&pos, 1, &keep), 2);
 }
@@ -350,10 +348,7 @@ fn keep_duplicates_counts_capture_orders_not_landing_choices() {
     let via_e5 = game.parse_move(&pos, "a1:e5:h8").expect("legal");
     let via_d4 = game.parse_move(&pos, "a1:d4:h8").expect("legal");
     assert_eq!(via_e5, via_d4);
-    let keep = PerftOptions {
-        keep_duplicates: true,
-        ..PerftOptions::default()
-    };
+    let keep = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
     assert_eq!(game.perft(&pos, 1, &PerftOptions::default()), 2);
     assert_eq!(game.perft(&pos, 1, &keep), 2);
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const MAIN: &str = r#"use board_core::Game;
+const MAIN: &str = r#"use board_core::prelude::*;
 use russian_draughts::Draughts;
 
 fn main() {

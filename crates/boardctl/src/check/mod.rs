@@ -8,6 +8,7 @@
 //! order ([`diagnostic`]).
 
 pub mod diagnostic;
+pub mod plies;
 pub mod record;
 pub mod rules;
 pub mod verify;

@@ -1,13 +1,14 @@
 //! Replays a recorded game with its game's rules: the main line and every
-//! variation, each move through `Game::parse_move`, reporting what is
+//! variation, each move through `Notation::parse_move`, reporting what is
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
 use super::diagnostic::{Code, Diagnostic};
+use super::plies::{Plies, Step};
 use super::record::{Event, RecordedGame};
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
 use board_core::record::Span;
-use board_core::{Game, LegalityError, MoveError, Outcome, Side};
+use board_core::{Game, LegalityError, MoveError, Notation, Outcome, Side};
 
 /// What checking one game found.
 #[derive(Debug, Default)]
@@ -68,8 +69,15 @@ fn finish(out: &mut Verified, game: &RecordedGame) {
 }
 
 /// The finding for a move that could not be played: `illegal move 12.
-/// c3:e5 — reason`, with the help of the game's error.
-pub fn move_diagnostic(label: &str, text: &str, span: Span, e: &MoveError) -> Diagnostic {
+/// c3:e5 — reason`, with the help of the game's error (for an ambiguous
+/// move, the game's hint).
+pub fn move_diagnostic<G: Notation>(
+    game: &G,
+    label: &str,
+    text: &str,
+    span: Span,
+    e: &MoveError,
+) -> Diagnostic {
     match e {
         MoveError::Syntax(s) => Diagnostic::error(
             Code::MoveSyntax,
@@ -90,7 +98,7 @@ pub fn move_diagnostic(label: &str, text: &str, span: Span, e: &MoveError) -> Di
                 candidates.join(" or ")
             ),
         )
-        .with_help(Some("write every landing square to say which".into())),
+        .with_help(Some(game.ambiguity_hint(candidates))),
     }
 }
 
@@ -131,10 +139,6 @@ struct Verifier<'a, G: Game> {
     game: &'a G,
     rec: &'a RecordedGame,
     lines: Vec<Line<G::Position>>,
-    /// The move being assembled from tokens (`Game::continues_move`).
-    pending: String,
-    pending_span: Span,
-    pending_number: Option<(u32, bool, Span)>,
     number: Option<(u32, bool, Span)>,
     /// 1 when the start position has the side that moves second to move.
     shift: u32,
@@ -190,9 +194,6 @@ impl<'a, G: Game> Verifier<'a, G> {
                 dead,
                 died_here: false,
             }],
-            pending: String::new(),
-            pending_span: Span::default(),
-            pending_number: None,
             number: None,
             shift,
             number_offset: if from_setup { None } else { Some(0) },
@@ -207,31 +208,19 @@ impl<'a, G: Game> Verifier<'a, G> {
         if self.rec.problems_only {
             return;
         }
-        for e in &self.rec.events {
-            match e {
-                Event::Number {
+        let mut plies = Plies::new(self.game, self.rec);
+        while let Some(step) = plies.next() {
+            match step {
+                Step::Number {
                     number,
                     second_side,
                     span,
-                } => {
-                    self.flush();
-                    self.number = Some((*number, *second_side, *span));
+                } => self.number = Some((number, second_side, span)),
+                Step::Ply { text, span } => {
+                    let number = self.number.take();
+                    self.play(text, span, number);
                 }
-                Event::Move { text, span } => {
-                    let text = self.rec.text_str(text);
-                    if !self.pending.is_empty() && self.game.continues_move(&self.pending, text) {
-                        self.pending.push(' ');
-                        self.pending.push_str(text);
-                        self.pending_span.end = span.end;
-                    } else {
-                        self.flush();
-                        self.pending.push_str(text);
-                        self.pending_span = *span;
-                        self.pending_number = self.number.take();
-                    }
-                }
-                Event::Unknown(span) => {
-                    self.flush();
+                Step::Unknown(span) => {
                     self.number = None;
                     let line = self.top();
                     line.died_here = false;
@@ -242,7 +231,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         self.out.push(
                             Diagnostic::error(
                                 Code::UnknownMove,
-                                *span,
+                                span,
                                 "unknown move `-`: the rest of this line cannot be checked"
                                     .to_string(),
                             )
@@ -250,13 +239,8 @@ impl<'a, G: Game> Verifier<'a, G> {
                         );
                     }
                 }
-                Event::Setup { text, span } => {
-                    self.flush();
-                    let text = self.rec.text_str(text);
-                    self.setup(text, *span);
-                }
-                Event::Open => {
-                    self.flush();
+                Step::Setup { fen, text, span } => self.setup(fen, text, span),
+                Step::Open => {
                     self.number = None;
                     let parent = self.top();
                     let child = if parent.died_here {
@@ -282,28 +266,24 @@ impl<'a, G: Game> Verifier<'a, G> {
                     };
                     self.lines.push(child);
                 }
-                Event::Close => {
-                    self.flush();
+                Step::Close => {
                     self.number = None;
                     if self.lines.len() > 1 {
                         self.lines.pop();
                     }
                 }
-                Event::Result { text, span } => {
-                    self.flush();
+                Step::Result { text, span } => {
                     self.number = None;
                     if self.lines.len() == 1 && self.result.is_none() {
-                        let text = self.rec.text_str(text).to_string();
-                        self.result = Some((text, *span));
+                        self.result = Some((text.to_string(), span));
                     }
                 }
-                Event::Problem(p) => {
+                Step::Problem(p) => {
                     self.out
                         .push(Diagnostic::error(Code::PdnSyntax, p.span, p.to_string()));
                 }
             }
         }
-        self.flush();
         self.lines.truncate(1);
         self.check_result();
     }
@@ -321,13 +301,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         (number, k % 2 == 1)
     }
 
-    fn setup(&mut self, text: &str, span: Span) {
-        let value = text
-            .trim()
-            .strip_prefix("FEN")
-            .map(str::trim)
-            .and_then(|v| v.strip_prefix('"'))
-            .and_then(|v| v.strip_suffix('"'));
+    fn setup(&mut self, value: Option<&str>, text: &str, span: Span) {
         let game = self.game;
         let line = self
             .lines
@@ -363,13 +337,8 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
     }
 
-    /// Checks and plays the move assembled in `pending`.
-    fn flush(&mut self) {
-        if self.pending.is_empty() {
-            return;
-        }
-        let number = self.pending_number.take();
-        let span = self.pending_span;
+    /// Checks and plays one ply, with the move number written before it.
+    fn play(&mut self, text: &str, span: Span, number: Option<(u32, bool, Span)>) {
         let depth = self.lines.len();
         let game = self.game;
         let line = self
@@ -377,7 +346,6 @@ impl<'a, G: Game> Verifier<'a, G> {
             .last_mut()
             .expect("the main line is never popped");
         if line.dead {
-            self.pending.clear();
             return;
         }
         let ply = line.ply;
@@ -413,7 +381,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 );
             }
         }
-        match game.parse_move(&line.position, &self.pending) {
+        match game.parse_move(&line.position, text) {
             Ok(mv) => {
                 let before = line.position.clone();
                 game.play(&mut line.position, &mv);
@@ -429,11 +397,10 @@ impl<'a, G: Game> Verifier<'a, G> {
                 line.died_here = true;
                 let (number, second) = self.label(ply);
                 let label = format!("{number}{}", if second { "..." } else { "." });
-                let d = move_diagnostic(&label, &self.pending, span, &e);
+                let d = move_diagnostic(game, &label, text, span, &e);
                 self.out.push(d.at_ply(ply + 1));
             }
         }
-        self.pending.clear();
     }
 
     /// Result warnings: missing, contradicting the tag, or the board.

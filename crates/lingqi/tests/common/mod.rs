@@ -2,7 +2,8 @@
 //! positions and cells by label.
 #![allow(dead_code)]
 
-use board_core::{Game, NodeId, ProfileSource};
+use board_core::prelude::*;
+use board_core::{NodeId, ProfileSource};
 use lingqi::{Lingqi, Position, Turn};
 
 /// The text of `rules/lingqi/lingqi.v1.toml`.

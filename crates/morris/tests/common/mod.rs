@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use board_core::{Game, LegalityError, MoveError, ProfileSource};
+use board_core::prelude::*;
+use board_core::{LegalityError, MoveError, ProfileSource};
 use morris::{Morris, Position};
 
 /// Every bundled profile: (name, TOML text).

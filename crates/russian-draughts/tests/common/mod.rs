@@ -2,7 +2,8 @@
 
 #![allow(dead_code)]
 
-use board_core::{Game, ProfileSource};
+use board_core::ProfileSource;
+use board_core::prelude::*;
 use russian_draughts::Draughts;
 
 /// Every profile of the game, by name.

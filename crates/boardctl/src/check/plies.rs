@@ -1,0 +1,169 @@
+//! The plies of a recorded game, as `check` and `replay` both read them:
+//! move tokens that continue a move ([`board_core::RecordHooks::continues_move`])
+//! joined into one ply, set-up commands stripped to their position.
+
+use super::record::{Event, RecordedGame};
+use board_core::RecordHooks;
+use board_core::record::{ReadError, Span};
+
+/// One step of a recorded game's movetext, in file order.
+#[derive(Debug)]
+pub enum Step<'s> {
+    /// A move number, `12.` or `12...`.
+    Number {
+        /// The number written.
+        number: u32,
+        /// Written for the reply (`12...`).
+        second_side: bool,
+        /// Where.
+        span: Span,
+    },
+    /// One ply: its move tokens joined by single spaces, from the first
+    /// token's start to the last one's end.
+    Ply {
+        /// The move text.
+        text: &'s str,
+        /// Where.
+        span: Span,
+    },
+    /// `-`, a move not known.
+    Unknown(Span),
+    /// A set-up command `/FEN "..."/`.
+    Setup {
+        /// The position between the quotes, `None` when the command is not
+        /// of that form.
+        fen: Option<&'s str>,
+        /// The text between the slashes.
+        text: &'s str,
+        /// Where.
+        span: Span,
+    },
+    /// `(`: a variation begins.
+    Open,
+    /// `)`: it ends.
+    Close,
+    /// A result token.
+    Result {
+        /// Its text.
+        text: &'s str,
+        /// Where.
+        span: Span,
+    },
+    /// Malformed record text.
+    Problem(&'s ReadError),
+}
+
+/// The position of a set-up command's text (`FEN "W:W21:B1"`), if it has
+/// that form.
+pub fn setup_fen(text: &str) -> Option<&str> {
+    text.trim()
+        .strip_prefix("FEN")
+        .map(str::trim)
+        .and_then(|v| v.strip_prefix('"'))
+        .and_then(|v| v.strip_suffix('"'))
+}
+
+/// Reads a recorded game's [`Step`]s with a game's rules for joining move
+/// tokens. It lends each ply's text from a buffer of its own, so it is not
+/// an [`Iterator`]: call [`Plies::next`] in a `while let` loop.
+pub struct Plies<'a, G> {
+    game: &'a G,
+    rec: &'a RecordedGame,
+    events: std::slice::Iter<'a, Event>,
+    /// An event read but not yet handed out (it ended the pending ply).
+    held: Option<&'a Event>,
+    /// The ply being assembled from move tokens.
+    pending: String,
+    pending_span: Span,
+    /// `pending` was handed out: clear it before going on.
+    handed_out: bool,
+}
+
+impl<'a, G: RecordHooks> Plies<'a, G> {
+    /// The steps of `rec`, read with `game`'s rules.
+    pub fn new(game: &'a G, rec: &'a RecordedGame) -> Self {
+        Plies {
+            game,
+            rec,
+            events: rec.events.iter(),
+            held: None,
+            pending: String::new(),
+            pending_span: Span::default(),
+            handed_out: false,
+        }
+    }
+
+    /// The next step, `None` at the end of the movetext.
+    #[allow(clippy::should_implement_trait)] // it lends: not an Iterator
+    pub fn next(&mut self) -> Option<Step<'_>> {
+        if self.handed_out {
+            self.pending.clear();
+            self.handed_out = false;
+        }
+        loop {
+            let Some(event) = self.held.take().or_else(|| self.events.next()) else {
+                return self.hand_out_pending();
+            };
+            let rec = self.rec;
+            let step = match event {
+                Event::Move { text, span } => {
+                    let text = rec.text_str(text);
+                    if !self.pending.is_empty() && self.game.continues_move(&self.pending, text) {
+                        self.pending.push(' ');
+                        self.pending.push_str(text);
+                        self.pending_span.end = span.end;
+                    } else if !self.pending.is_empty() {
+                        self.held = Some(event);
+                        return self.hand_out_pending();
+                    } else {
+                        self.pending.push_str(text);
+                        self.pending_span = *span;
+                    }
+                    continue;
+                }
+                // A reading problem does not end the move being assembled.
+                Event::Problem(p) => Step::Problem(p),
+                _ if !self.pending.is_empty() => {
+                    self.held = Some(event);
+                    return self.hand_out_pending();
+                }
+                Event::Number {
+                    number,
+                    second_side,
+                    span,
+                } => Step::Number {
+                    number: *number,
+                    second_side: *second_side,
+                    span: *span,
+                },
+                Event::Unknown(span) => Step::Unknown(*span),
+                Event::Setup { text, span } => {
+                    let text = rec.text_str(text);
+                    Step::Setup {
+                        fen: setup_fen(text),
+                        text,
+                        span: *span,
+                    }
+                }
+                Event::Open => Step::Open,
+                Event::Close => Step::Close,
+                Event::Result { text, span } => Step::Result {
+                    text: rec.text_str(text),
+                    span: *span,
+                },
+            };
+            return Some(step);
+        }
+    }
+
+    fn hand_out_pending(&mut self) -> Option<Step<'_>> {
+        if self.pending.is_empty() {
+            return None;
+        }
+        self.handed_out = true;
+        Some(Step::Ply {
+            text: &self.pending,
+            span: self.pending_span,
+        })
+    }
+}
