@@ -1,13 +1,4 @@
-//! Boards as graphs, versioned rule profiles, and the game interface shared
-//! by every boardctl game.
-//!
-//! A board is a [`Graph`] built from a profile's `[board]` table
-//! ([`BoardSpec`]); its tables (neighbours by [`Direction`], rays, lines) are
-//! derived once. Profiles are found in a [`Catalog`] by `game/name@N`
-//! references and parsed into a typed [`Profile`]. Each game crate
-//! implements the layers of [`Game`] (rules core [`GameRules`], [`Notation`],
-//! [`RecordHooks`], [`Diagram`], [`Perft`], [`Profiled`]), which the record
-//! checker and the CLI use; [`prelude`] brings them all into scope.
+#![doc = include_str!("../README.md")]
 
 pub mod board_spec;
 pub mod catalog;

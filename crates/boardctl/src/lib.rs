@@ -1,8 +1,4 @@
-//! `boardctl`: rules engine and notation verifier for traditional board games.
-//!
-//! The command-line program is a thin `main` over this library; the
-//! library is also what the fuzz targets under `fuzz/` (outside the
-//! workspace) drive, for example [`check::check_bytes`].
+#![doc = include_str!("../README.md")]
 
 /// `println!` that ends quietly when standard output is closed (`| head`)
 /// instead of panicking; for functions returning `anyhow::Result`.

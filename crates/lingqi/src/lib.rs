@@ -1,46 +1,4 @@
-//! Lingqi (灵棋), the 19×19 game of levels and formations from a novel, for
-//! boardctl: the first implementation anywhere. The rules are
-//! `shared/rules/lingqi.md` with its decisions L1–L23; every switch those
-//! decisions name is a key of the profile's `[rules]` table ([`Rules`]).
-//!
-//! # Use on its own
-//!
-//! The crate carries its profiles ([`Lingqi::builtin`]), so it works from
-//! any directory; the game interface is [`board_core::Game`]:
-//!
-//! ```
-//! use board_core::prelude::*;
-//! use lingqi::Lingqi;
-//!
-//! let game = Lingqi::builtin("lingqi@1")?;
-//! let mut position = game.start_position();
-//! let mut moves = Vec::new();
-//! game.legal_moves(&position, &mut moves);
-//! let text = game.write_move(&position, &moves[0]);
-//! let mv = game.parse_move(&position, &text)?;
-//! game.play(&mut position, &mv);
-//! let fen = game.write_position(&position);
-//! println!("{text}: {fen}");
-//! assert_eq!(text, "^j1 j1-h1");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! # Notation
-//!
-//! - A turn is the upgrade, then the move: `^j2 j2-j5`; a transformation
-//!   `^c4=E c4-c5`; a capture may be marked `j2xj5` (`x` towards an empty
-//!   cell is an error, `-` onto an enemy piece is accepted); an explicit
-//!   walk `j2-j3-j4-j5` is checked and reduced to its start and end (L15).
-//!   When the side has nothing to upgrade (L4) the move token alone is the
-//!   turn. In records the two tokens are joined by
-//!   [`RecordHooks::continues_move`].
-//! - Set-ups (tags `SetupSouth`, `SetupNorth`, the profile's `[start]`):
-//!   `Sj2,Mj3,Vj1,…`, letters `S M V E G D F`.
-//! - Position (FEN): `<S|N>:<South's pieces>:<North's pieces>:<turn>`,
-//!   pieces `<letter><level><cell>` separated by commas, e.g.
-//!   `S:S0j2,M3j3,D0f5:S0j18,M3j17:1`; see [`Lingqi::parse_fen`].
-//!
-//! South is [`Side::White`] (moves first), North is [`Side::Black`].
+#![doc = include_str!("../README.md")]
 
 mod builtin;
 mod diagram;

@@ -1,5 +1,5 @@
 //! A streaming reader of game records in the PDN container
-//! (`../shared/notation.md`): bytes in, events out through a [`Visitor`].
+//! (PDN 3.0 with the project's `Rules` tag, see `docs/check.md`): bytes in, events out through a [`Visitor`].
 //!
 //! The reader knows no game. It splits the input into games, tags, move
 //! numbers, move tokens, comments, NAGs, suffixes, variations, set-up
