@@ -72,11 +72,12 @@ pub struct Plies<'a, G> {
     events: std::slice::Iter<'a, Event>,
     /// An event read but not yet handed out (it ended the pending ply).
     held: Option<&'a Event>,
-    /// The ply being assembled from move tokens.
-    pending: String,
+    /// The ply being assembled: its first token, borrowed from the record
+    /// (most plies are one token and are never copied) …
+    first: Option<&'a str>,
+    /// … and, once a second token continues it, the tokens joined.
+    joined: String,
     pending_span: Span,
-    /// `pending` was handed out: clear it before going on.
-    handed_out: bool,
 }
 
 impl<'a, G: RecordHooks> Plies<'a, G> {
@@ -87,19 +88,15 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             rec,
             events: rec.events.iter(),
             held: None,
-            pending: String::new(),
+            first: None,
+            joined: String::new(),
             pending_span: Span::default(),
-            handed_out: false,
         }
     }
 
     /// The next step, `None` at the end of the movetext.
     #[allow(clippy::should_implement_trait)] // it lends: not an Iterator
     pub fn next(&mut self) -> Option<Step<'_>> {
-        if self.handed_out {
-            self.pending.clear();
-            self.handed_out = false;
-        }
         loop {
             let Some(event) = self.held.take().or_else(|| self.events.next()) else {
                 return self.hand_out_pending();
@@ -108,22 +105,35 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             let step = match event {
                 Event::Move { text, span } => {
                     let text = rec.text_str(text);
-                    if !self.pending.is_empty() && self.game.continues_move(&self.pending, text) {
-                        self.pending.push(' ');
-                        self.pending.push_str(text);
-                        self.pending_span.end = span.end;
-                    } else if !self.pending.is_empty() {
-                        self.held = Some(event);
-                        return self.hand_out_pending();
-                    } else {
-                        self.pending.push_str(text);
-                        self.pending_span = *span;
+                    match self.first {
+                        None => {
+                            self.first = Some(text);
+                            self.joined.clear();
+                            self.pending_span = *span;
+                        }
+                        Some(first) => {
+                            let pending = if self.joined.is_empty() {
+                                first
+                            } else {
+                                self.joined.as_str()
+                            };
+                            if !self.game.continues_move(pending, text) {
+                                self.held = Some(event);
+                                return self.hand_out_pending();
+                            }
+                            if self.joined.is_empty() {
+                                self.joined.push_str(first);
+                            }
+                            self.joined.push(' ');
+                            self.joined.push_str(text);
+                            self.pending_span.end = span.end;
+                        }
                     }
                     continue;
                 }
                 // A reading problem does not end the move being assembled.
                 Event::Problem(p) => Step::Problem(p),
-                _ if !self.pending.is_empty() => {
+                _ if self.first.is_some() => {
                     self.held = Some(event);
                     return self.hand_out_pending();
                 }
@@ -157,12 +167,14 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     }
 
     fn hand_out_pending(&mut self) -> Option<Step<'_>> {
-        if self.pending.is_empty() {
-            return None;
-        }
-        self.handed_out = true;
+        let first = self.first.take()?;
+        let text = if self.joined.is_empty() {
+            first
+        } else {
+            self.joined.as_str()
+        };
         Some(Step::Ply {
-            text: &self.pending,
+            text,
             span: self.pending_span,
         })
     }
