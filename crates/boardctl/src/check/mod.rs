@@ -180,7 +180,8 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
         totals.warnings,
         started.elapsed().as_secs_f64()
     );
-    Ok(if totals.errors > 0 {
+    // Nothing checked is no success: the file was likely the wrong one.
+    Ok(if totals.errors > 0 || totals.games == 0 {
         EXIT_FINDINGS
     } else {
         EXIT_OK
@@ -266,6 +267,7 @@ fn check_stream(
     let mut reader = Reader::new(input.stream);
     let mut collector = Collector::default();
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
+    let games_before = totals.games;
     loop {
         let jobs: Vec<Job> = batch
             .iter()
@@ -308,30 +310,78 @@ fn check_stream(
                 totals.games += 1;
             }
             totals.moves += verified.moves;
-            for d in &verified.diagnostics {
-                match d.severity {
-                    Severity::Error => totals.errors += 1,
-                    Severity::Warning => totals.warnings += 1,
-                }
-                let text = match format {
-                    CheckFormat::Text => render_text(&input.name, d, game.source.as_ref()),
-                    CheckFormat::Json => render_json(&input.name, d) + "\n",
-                };
-                match out.write_all(text.as_bytes()) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(false),
-                    Err(e) => return Err(e.into()),
-                }
+            let source = game.source.as_ref();
+            if !write_findings(
+                &input.name,
+                &verified.diagnostics,
+                source,
+                format,
+                out,
+                totals,
+            )? {
+                return Ok(false);
             }
         }
         if let Some(last) = batch.last() {
             progress.update(last.end);
         }
         if !more {
+            if totals.games == games_before {
+                return write_findings(
+                    &input.name,
+                    &[no_games(&input.name)],
+                    None,
+                    format,
+                    out,
+                    totals,
+                );
+            }
             return Ok(true);
         }
         let (next_batch, next_more) = next?;
         collector.recycle(std::mem::replace(&mut batch, next_batch));
         more = next_more;
     }
+}
+
+/// The `no-games` warning for a file in which no game was found.
+fn no_games(name: &str) -> Diagnostic {
+    let start = board_core::record::Pos {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+    Diagnostic::warning(
+        diagnostic::Code::NoGames,
+        board_core::record::Span { start, end: 0 },
+        format!("{name} holds no game: nothing in it was checked"),
+    )
+}
+
+/// Writes findings and counts them; `false` when standard output was
+/// closed.
+fn write_findings(
+    name: &str,
+    diagnostics: &[Diagnostic],
+    source: Option<&(board_core::record::Pos, Vec<u8>)>,
+    format: CheckFormat,
+    out: &mut impl Write,
+    totals: &mut Totals,
+) -> anyhow::Result<bool> {
+    for d in diagnostics {
+        match d.severity {
+            Severity::Error => totals.errors += 1,
+            Severity::Warning => totals.warnings += 1,
+        }
+        let text = match format {
+            CheckFormat::Text => render_text(name, d, source),
+            CheckFormat::Json => render_json(name, d) + "\n",
+        };
+        match out.write_all(text.as_bytes()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(false),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(true)
 }

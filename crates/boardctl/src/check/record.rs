@@ -39,7 +39,7 @@ pub enum Event {
         span: Span,
     },
     /// `(`.
-    Open,
+    Open(Span),
     /// `)`.
     Close,
     /// A result token.
@@ -328,7 +328,7 @@ impl Visitor for Collector {
     }
 
     fn begin_variation(&mut self, span: Span) {
-        self.current.push(Event::Open, span);
+        self.current.push(Event::Open(span), span);
     }
 
     fn end_variation(&mut self, span: Span) {
