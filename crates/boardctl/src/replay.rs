@@ -30,7 +30,7 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
         anyhow::bail!("--game counts from 1");
     }
     let mut reader = Reader::new(stream);
-    let mut collector = Collector::default();
+    let mut collector = Collector::with_encoding(args.encoding);
     let mut seen = 0;
     while reader
         .read_game(&mut collector)

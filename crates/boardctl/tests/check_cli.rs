@@ -640,3 +640,81 @@ fn replay_and_check_agree_on_a_move_with_text_glued_to_it() {
         "{out}"
     );
 }
+
+/// `Петров` and `Иванов` in CP1251 and in CP866.
+const PETROV_CP1251: &[u8] = b"\xcf\xe5\xf2\xf0\xee\xe2";
+const IVANOV_CP1251: &[u8] = b"\xc8\xe2\xe0\xed\xee\xe2";
+const PETROV_CP866: &[u8] = b"\x8f\xa5\xe2\xe0\xae\xa2";
+const IVANOV_CP866: &[u8] = b"\x88\xa2\xa0\xad\xae\xa2";
+
+fn names_record(white: &[u8], black: &[u8]) -> Vec<u8> {
+    let mut record = b"[White \"".to_vec();
+    record.extend_from_slice(white);
+    record.extend_from_slice(b"\"]\n[Black \"");
+    record.extend_from_slice(black);
+    record.extend_from_slice(b"\"]\n[GameType \"25\"]\n[Result \"*\"]\n\n1. c3-d4 f6-g5 *\n");
+    record
+}
+
+#[test]
+fn replay_shows_cp1251_and_cp866_names_guessed_or_given() {
+    for (record, label) in [
+        (names_record(PETROV_CP1251, IVANOV_CP1251), "windows-1251"),
+        (names_record(PETROV_CP866, IVANOV_CP866), "cp866"),
+    ] {
+        for extra in [&[][..], &["--encoding", label][..]] {
+            let mut args = vec!["replay", "--fen"];
+            args.extend_from_slice(extra);
+            args.push("-");
+            let (out, err, code) = run(&args, &record);
+            assert_eq!(code, Some(0), "{err}");
+            assert!(
+                out.starts_with(
+                    "<stdin> game 1: Петров - Иванов, * (russian-draughts/russian@1)\n"
+                ),
+                "{label} {extra:?}: {out}"
+            );
+        }
+    }
+    // UTF-8 stays UTF-8, whatever --encoding says.
+    let record = names_record("Петров".as_bytes(), "Иванов".as_bytes());
+    let (out, _, _) = run(&["replay", "--encoding", "cp866", "-"], &record);
+    assert!(out.starts_with("<stdin> game 1: Петров - Иванов"), "{out}");
+}
+
+#[test]
+fn replay_shows_the_names_of_the_real_cp866_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/corpus/russian/encoding-cp866/ussr1947_2017_cp866.pdn"
+    );
+    let (out, err, code) = run(
+        &[
+            "replay",
+            "--fen",
+            "--rules",
+            "russian-draughts/russian",
+            "--game",
+            "30",
+            file,
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let header = out.lines().next().unwrap_or_default();
+    assert!(
+        header.ends_with(
+            "game 30: Петров С. - Циценоветский М., 1/2-1/2 (russian-draughts/russian@1)"
+        ),
+        "{header}"
+    );
+}
+
+#[test]
+fn an_unknown_or_non_ascii_encoding_cannot_run() {
+    for label in ["cp9999", "utf-16"] {
+        let (_, err, code) = check_stdin(&["--encoding", label], "");
+        assert_eq!(code, Some(2), "{label}: {err}");
+        assert!(err.contains("--encoding"), "{err}");
+    }
+}

@@ -158,7 +158,10 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
             input,
             &mut cache,
             &pool,
-            args.format,
+            Reading {
+                format: args.format,
+                encoding: args.encoding,
+            },
             &mut out,
             &mut totals,
             &mut progress,
@@ -195,6 +198,7 @@ pub struct Checker {
     cache: RulesCache,
     pool: rayon::ThreadPool,
     format: CheckFormat,
+    encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 impl Checker {
@@ -208,7 +212,15 @@ impl Checker {
                 .build()
                 .context("cannot start the worker threads")?,
             format,
+            encoding: None,
         })
+    }
+
+    /// Decodes text that is not UTF-8 with `encoding` (`--encoding`)
+    /// instead of guessing.
+    pub fn with_encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
+        self.encoding = Some(encoding);
+        self
     }
 
     /// Checks every game of `stream` (named `name` in the findings) and
@@ -236,7 +248,10 @@ impl Checker {
             input,
             &mut self.cache,
             &self.pool,
-            self.format,
+            Reading {
+                format: self.format,
+                encoding: self.encoding,
+            },
             out,
             &mut totals,
             &mut progress,
@@ -253,19 +268,29 @@ pub fn check_bytes(bytes: &[u8], rules: Option<&str>) -> anyhow::Result<Totals> 
     checker.check_reader("<bytes>", io::Cursor::new(bytes.to_vec()), &mut io::sink())
 }
 
+/// How an input is read and its findings written.
+#[derive(Clone, Copy)]
+struct Reading {
+    format: CheckFormat,
+    /// `--encoding`: text that is not UTF-8 is decoded with it (else the
+    /// encoding is guessed).
+    encoding: Option<&'static encoding_rs::Encoding>,
+}
+
 /// Checks one input; `false` when standard output was closed (`| head`),
 /// which ends the run quietly.
 fn check_stream(
     input: Input,
     cache: &mut RulesCache,
     pool: &rayon::ThreadPool,
-    format: CheckFormat,
+    reading: Reading,
     out: &mut impl Write,
     totals: &mut Totals,
     progress: &mut Progress,
 ) -> anyhow::Result<bool> {
+    let Reading { format, encoding } = reading;
     let mut reader = Reader::new(input.stream);
-    let mut collector = Collector::default();
+    let mut collector = Collector::with_encoding(encoding);
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
     let games_before = totals.games;
     loop {

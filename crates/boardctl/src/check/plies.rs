@@ -179,6 +179,8 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
                 }
                 // A reading problem does not end the move being assembled.
                 Event::Problem(p) => Step::Problem(p),
+                // Nor does a comment, which is no step.
+                Event::Comment { .. } => continue,
                 _ if !self.pending.is_empty() => {
                     self.held = Some(event);
                     return self.hand_out_pending();
