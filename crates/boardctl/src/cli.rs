@@ -143,6 +143,16 @@ pub struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(usize))]
     pub jobs: Option<usize>,
+    /// The encoding of record text that is not UTF-8 (names, comments):
+    /// `windows-1251`, `ibm866`, `koi8-r`, ... (WHATWG labels such as
+    /// `cp1251`, `cp866`); without it the encoding is guessed. UTF-8 text
+    /// is read as UTF-8.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    crate::check::record::encoding_for_label(label)
 }
 
 /// `replay` options.
@@ -162,4 +172,10 @@ pub struct ReplayArgs {
     /// Rules when the game has neither a `Rules` nor a `GameType` tag.
     #[arg(long, value_name = "PROFILE")]
     pub rules: Option<String>,
+    /// The encoding of record text that is not UTF-8 (names, comments):
+    /// `windows-1251`, `ibm866`, `koi8-r`, ... (WHATWG labels such as
+    /// `cp1251`, `cp866`); without it the encoding is guessed. UTF-8 text
+    /// is read as UTF-8.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
 }

@@ -2,7 +2,7 @@
 //! a diagram (or its position notation) with the move that led to it.
 
 use crate::check::diagnostic::{Code, Diagnostic, render_text};
-use crate::check::plies::{Plies, Step};
+use crate::check::plies::{Plies, Step, parse_ply};
 use crate::check::record::{Collector, RecordedGame};
 use crate::check::rules::RulesCache;
 use crate::check::verify::move_diagnostic;
@@ -30,7 +30,7 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
         anyhow::bail!("--game counts from 1");
     }
     let mut reader = Reader::new(stream);
-    let mut collector = Collector::default();
+    let mut collector = Collector::with_encoding(args.encoding);
     let mut seen = 0;
     while reader
         .read_game(&mut collector)
@@ -109,11 +109,18 @@ impl Replay<'_> {
     ) -> Result<(), u8> {
         let k = *ply + shift;
         let label = format!("{}{}", k / 2 + 1, if k % 2 == 1 { "..." } else { "." });
-        match g.parse_move(position, text) {
-            Ok(mv) => {
-                g.play(position, &mv);
+        match parse_ply(g, position, text, span) {
+            Ok(parsed) => {
+                g.play(position, &parsed.mv);
                 *ply += 1;
-                self.show(g, &format!("{label} {text}"), position);
+                let played = match &parsed.glued {
+                    Some((rest, _)) => &text[..text.len() - rest.len()],
+                    None => text,
+                };
+                self.show(g, &format!("{label} {played}"), position);
+                if let Some((rest, _)) = &parsed.glued {
+                    let _ = writeln!(self.out, "  (text glued to the move, not a move: `{rest}`)");
+                }
                 Ok(())
             }
             Err(e) => Err(self.fail(move_diagnostic(g, &label, text, span, &e))),
@@ -171,7 +178,7 @@ impl Replay<'_> {
         let mut plies = Plies::new(g, rec);
         while let Some(step) = plies.next() {
             match step {
-                Step::Open => depth += 1,
+                Step::Open(_) => depth += 1,
                 Step::Close => depth = depth.saturating_sub(1),
                 _ if depth > 0 => {}
                 Step::Ply { text, span } => {

@@ -526,3 +526,195 @@ fn replay_refuses_zones_outside_lingqi() {
         "{err}"
     );
 }
+
+#[test]
+fn a_variation_after_an_unreadable_token_is_checked_from_its_own_place_or_not_at_all() {
+    // Issue 15: `\r` after a tag (two characters) is skipped with a
+    // warning; the variation is replayed from its own position, so neither
+    // "no piece on 23" nor a move-number warning (both false) appears.
+    let record =
+        "[Event \"x\"]\n[GameType \"20\"]\\r\n\n1. 32-28 18-23 2. 37-32 (2. 33-29 23x34) 12-18 *\n";
+    let (out, err, code) = check_stdin(&[], record);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("warning[tag-junk]"), "{out}");
+    assert!(
+        out.contains("illegal move 2... 23x34 — capture is mandatory: 23x32"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("no piece on 23") && !out.contains("move-number"),
+        "{out}"
+    );
+    // A token that cannot be read ends the main line: the variation after
+    // it is not checked, and a warning says so (nested ones silently).
+    let record = "[GameType \"20\"]\n\\r 1. 32-28 18-23 2. 37-32 (2. 33-29 23x34 (2... 19-23)) *\n";
+    let (out, _, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        json_findings(&out),
+        [
+            "2:1 error move-syntax ply=1",
+            "2:28 warning unchecked-variation ply=null"
+        ]
+    );
+}
+
+#[test]
+fn a_file_with_no_game_is_a_warning_and_no_game_at_all_exits_1() {
+    let (out, err, code) = check_stdin(&[], "");
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        out.starts_with("warning[no-games]: <stdin> holds no game: nothing in it was checked\n --> <stdin>:1:1\n"),
+        "{out}"
+    );
+    assert!(
+        err.starts_with("checked 0 games, 0 moves: 0 errors, 1 warnings"),
+        "{err}"
+    );
+    let (out, _, code) = check_stdin(&["--format", "json"], "{ only a comment }\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(json_findings(&out), ["1:1 warning no-games ply=null"]);
+    // One file with games is enough for success; the empty one is named.
+    let dir = std::env::temp_dir().join(format!("boardctl-no-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let empty = dir.join("empty.pdn");
+    let games = dir.join("games.pdn");
+    std::fs::write(&empty, "").expect("write");
+    std::fs::write(&games, "[GameType \"25\"]\n1. c3-d4 *\n").expect("write");
+    let (out, err, code) = run(
+        &[
+            "check",
+            "--format",
+            "json",
+            empty.to_str().expect("UTF-8 path"),
+            games.to_str().expect("UTF-8 path"),
+        ],
+        b"",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(json_findings(&out), ["1:1 warning no-games ply=null"]);
+    assert!(out.contains("empty.pdn holds no game"), "{out}");
+    assert!(err.starts_with("checked 1 games, 1 moves"), "{err}");
+}
+
+#[test]
+fn result_strings_equal_to_the_result_tag_end_the_game_and_star_under_a_decided_tag_is_reported() {
+    let record = "[GameType \"20\"]\n[Result \"4-6\"]\n1. 32-28 18-23 4-6\n\n[GameType \"20\"]\n[Result \"-\"]\n1. 32-28 18-23 -\n\n[GameType \"20\"]\n[Result \"2-0\"]\n1. 32-28 18-23 *\n";
+    let (out, err, code) = check_stdin(&[], record);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.starts_with("checked 3 games, 6 moves: 0 errors, 1 warnings"),
+        "{err}"
+    );
+    assert!(
+        out.contains("warning[result-mismatch]: the game ends with * but its Result tag says 2-0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_and_check_agree_on_a_move_with_text_glued_to_it() {
+    let record = "[GameType \"21\"]\n1. 11-15 23-19 2. 8-11Redoversteppedthetimecontrol. 22-17 *\n";
+    let (out, err, code) = check_stdin(&[], record);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.starts_with("checked 1 games, 4 moves: 0 errors, 1 warnings"),
+        "{err}"
+    );
+    assert!(
+        out.contains("warning[glued-text]: text glued to the move 8-11 is not a move: `Redoversteppedthetimecontrol.`"),
+        "{out}"
+    );
+    let (out, _, code) = run(&["replay", "--fen", "-"], record.as_bytes());
+    assert_eq!(code, Some(0), "{out}");
+    let shown: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once("  "))
+        .filter(|(title, fen)| !title.is_empty() && fen.contains(':'))
+        .map(|(title, _)| title)
+        .collect();
+    assert_eq!(
+        shown,
+        ["start", "1. 11-15", "1... 23-19", "2. 8-11", "2... 22-17"],
+        "{out}"
+    );
+}
+
+/// `Петров` and `Иванов` in CP1251 and in CP866.
+const PETROV_CP1251: &[u8] = b"\xcf\xe5\xf2\xf0\xee\xe2";
+const IVANOV_CP1251: &[u8] = b"\xc8\xe2\xe0\xed\xee\xe2";
+const PETROV_CP866: &[u8] = b"\x8f\xa5\xe2\xe0\xae\xa2";
+const IVANOV_CP866: &[u8] = b"\x88\xa2\xa0\xad\xae\xa2";
+
+fn names_record(white: &[u8], black: &[u8]) -> Vec<u8> {
+    let mut record = b"[White \"".to_vec();
+    record.extend_from_slice(white);
+    record.extend_from_slice(b"\"]\n[Black \"");
+    record.extend_from_slice(black);
+    record.extend_from_slice(b"\"]\n[GameType \"25\"]\n[Result \"*\"]\n\n1. c3-d4 f6-g5 *\n");
+    record
+}
+
+#[test]
+fn replay_shows_cp1251_and_cp866_names_guessed_or_given() {
+    for (record, label) in [
+        (names_record(PETROV_CP1251, IVANOV_CP1251), "windows-1251"),
+        (names_record(PETROV_CP866, IVANOV_CP866), "cp866"),
+    ] {
+        for extra in [&[][..], &["--encoding", label][..]] {
+            let mut args = vec!["replay", "--fen"];
+            args.extend_from_slice(extra);
+            args.push("-");
+            let (out, err, code) = run(&args, &record);
+            assert_eq!(code, Some(0), "{err}");
+            assert!(
+                out.starts_with(
+                    "<stdin> game 1: Петров - Иванов, * (russian-draughts/russian@1)\n"
+                ),
+                "{label} {extra:?}: {out}"
+            );
+        }
+    }
+    // UTF-8 stays UTF-8, whatever --encoding says.
+    let record = names_record("Петров".as_bytes(), "Иванов".as_bytes());
+    let (out, _, _) = run(&["replay", "--encoding", "cp866", "-"], &record);
+    assert!(out.starts_with("<stdin> game 1: Петров - Иванов"), "{out}");
+}
+
+#[test]
+fn replay_shows_the_names_of_the_real_cp866_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/corpus/russian/encoding-cp866/ussr1947_2017_cp866.pdn"
+    );
+    let (out, err, code) = run(
+        &[
+            "replay",
+            "--fen",
+            "--rules",
+            "russian-draughts/russian",
+            "--game",
+            "30",
+            file,
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let header = out.lines().next().unwrap_or_default();
+    assert!(
+        header.ends_with(
+            "game 30: Петров С. - Циценоветский М., 1/2-1/2 (russian-draughts/russian@1)"
+        ),
+        "{header}"
+    );
+}
+
+#[test]
+fn an_unknown_or_non_ascii_encoding_cannot_run() {
+    for label in ["cp9999", "utf-16"] {
+        let (_, err, code) = check_stdin(&["--encoding", label], "");
+        assert_eq!(code, Some(2), "{label}: {err}");
+        assert!(err.contains("--encoding"), "{err}");
+    }
+}

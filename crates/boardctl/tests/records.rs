@@ -4,6 +4,8 @@
 //! one, is checked with `--format json`; the findings, one per line as
 //! `LINE:COLUMN SEVERITY CODE` in file order, must equal the `.expect` file.
 //!
+//! A file with no game gives `1:1 warning no-games` and exits 1.
+//!
 //! `NAME.args` holds extra command-line arguments (e.g. `--rules
 //! russian-draughts/russian` for files without a `GameType` tag). A file
 //! can be checked more than once: `NAME.VARIANT.expect` with
@@ -125,7 +127,12 @@ fn check_reports_exactly_what_each_expect_file_lists() {
             .filter(|l| !l.is_empty())
             .collect();
         let (found, code) = findings(case);
-        let want_code = if expected.iter().any(|l| l.contains(" error ")) {
+        // An error, or a file with no game (`no-games`: nothing checked),
+        // exits 1.
+        let want_code = if expected
+            .iter()
+            .any(|l| l.contains(" error ") || l.ends_with(" no-games"))
+        {
             1
         } else {
             0

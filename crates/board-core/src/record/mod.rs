@@ -108,6 +108,10 @@ pub enum ReadErrorKind {
     UnclosedSetup,
     /// Tags inside a variation: the game ended there.
     TagInVariation,
+    /// Text after the `]` of a tag pair on its line (such as the two
+    /// characters `\r` some exporters write): skipped. Not an error of the
+    /// tags or moves, which read as usual.
+    TextAfterTag,
 }
 
 /// A malformed part of a record, where it stands and what is wrong.
@@ -142,6 +146,9 @@ impl fmt::Display for ReadError {
             ReadErrorKind::UnclosedSetup => f.write_str("set-up command `/` is never closed"),
             ReadErrorKind::TagInVariation => {
                 f.write_str("tags inside an open variation: the game ends here")
+            }
+            ReadErrorKind::TextAfterTag => {
+                f.write_str("text after the tag pair is not part of it, skipped")
             }
         }
     }
@@ -181,8 +188,9 @@ pub trait Visitor {
     fn begin_variation(&mut self, span: Span) {}
     /// `)`.
     fn end_variation(&mut self, span: Span) {}
-    /// A result token (`2-0`, `1/2-1/2`, `*`, ...). At the outermost level
-    /// it ends the game.
+    /// A result token (`2-0`, `1/2-1/2`, `*`, ...; also, as the game's
+    /// last token, the value of its `Result` tag, whatever it is: `4-6`,
+    /// `-`). At the outermost level it ends the game.
     fn result(&mut self, text: &[u8], span: Span) {}
     /// The game ends at byte `end`. `raw` is the game's whole text (from the
     /// start of its first token's line) unless the game was too long to keep.

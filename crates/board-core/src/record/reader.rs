@@ -37,6 +37,9 @@ pub struct Reader<R> {
     started: bool,
     /// Joined move tokens (`35x` + `4`).
     scratch: Vec<u8>,
+    /// The current game's `Result` tag value (raw, trimmed): as the game's
+    /// last token it is the result, whatever it says.
+    result_tag: Option<Vec<u8>>,
 }
 
 /// The state of the game being read.
@@ -61,6 +64,7 @@ impl<R: Read> Reader<R> {
             input: Input::new(inner),
             started: false,
             scratch: Vec::new(),
+            result_tag: None,
         }
     }
 
@@ -86,6 +90,9 @@ impl<R: Read> Reader<R> {
             last_number: None,
             after_number: false,
         };
+        if let Some(tag) = &mut self.result_tag {
+            tag.clear();
+        }
         loop {
             self.skip_space()?;
             let start = self.input.pos;
@@ -343,6 +350,13 @@ impl<R: Read> Reader<R> {
                 Step::Continue
             });
         }
+        if g.depth == 0 && self.is_result_tag_value(start, end)? {
+            let span = self.span(start, end);
+            v.result(self.input.slice(start, end), span);
+            self.input.pos = end;
+            g.after_number = false;
+            return Ok(Step::EndGame);
+        }
         // Move numbers `12.`, `12...`, possibly glued to a move `12.c3-d4`.
         let mut start = start;
         loop {
@@ -410,6 +424,25 @@ impl<R: Read> Reader<R> {
         }
         self.input.pos = end;
         Ok(Step::Continue)
+    }
+
+    /// Whether the word `start..end` is the game's `Result` tag value and
+    /// the game's last token (only white space follows before the next
+    /// tag pair or the end of the input).
+    fn is_result_tag_value(&mut self, start: u64, end: u64) -> io::Result<bool> {
+        match &self.result_tag {
+            Some(tag) if !tag.is_empty() && tag == self.input.slice(start, end) => {}
+            _ => return Ok(false),
+        }
+        let mut at = end;
+        while at - end <= MAX_TOKEN as u64 {
+            match self.input.byte_at(at, start)? {
+                None | Some(b'[') => return Ok(true),
+                Some(b) if is_space(b) || b == b'\n' => at += 1,
+                Some(_) => return Ok(false),
+            }
+        }
+        Ok(false)
     }
 
     /// After a word ending in a separator, the second half of a move split
@@ -539,11 +572,69 @@ impl<R: Read> Reader<R> {
             });
         }
         match split_tag(inner) {
-            Ok((name, value)) => v.tag(name, value, span),
+            Ok((name, value)) => {
+                if name == b"Result" {
+                    let kept = self.result_tag.get_or_insert_with(Vec::new);
+                    if kept.is_empty() {
+                        kept.extend_from_slice(value.trim_ascii());
+                    }
+                }
+                v.tag(name, value, span);
+            }
             Err(why) => v.problem(ReadError {
                 span,
                 kind: ReadErrorKind::BadTag(why),
             }),
+        }
+        if closed {
+            self.text_after_tag(v)?;
+        }
+        Ok(())
+    }
+
+    /// Skips the words after a tag pair's `]` on its line that neither
+    /// start a tag pair, a comment nor the movetext (a digit or `*`), such
+    /// as the `\r` some exporters write, with one warning for them.
+    fn text_after_tag<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let mut at = self.input.pos;
+        // The first junk byte, once one is seen.
+        let mut junk: Option<u64> = None;
+        let mut junk_end = at;
+        let mut too_long = false;
+        loop {
+            let keep = junk.unwrap_or(at);
+            match self.input.byte_at(at, keep)? {
+                Some(b' ' | b'\t' | b'\r') => at += 1,
+                None | Some(b'\n' | b'[' | b'{' | b';' | b'*' | b'0'..=b'9') => break,
+                Some(_) => {
+                    let from = *junk.get_or_insert(at);
+                    while let Some(b) = self.input.byte_at(at, from)? {
+                        if matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'[' | b'{') {
+                            break;
+                        }
+                        at += 1;
+                        if at - from > MAX_TOKEN as u64 {
+                            too_long = true;
+                            break;
+                        }
+                    }
+                    junk_end = at;
+                    if too_long {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(from) = junk {
+            let span = self.span(from, junk_end);
+            v.problem(ReadError {
+                span,
+                kind: ReadErrorKind::TextAfterTag,
+            });
+            self.input.pos = junk_end;
+            if too_long {
+                self.skip_line()?;
+            }
         }
         Ok(())
     }

@@ -555,3 +555,44 @@ fn every_position_matches_a_recount_from_scratch() {
     }
     assert!(checked > 5_000, "only {checked} positions checked");
 }
+
+#[test]
+fn text_after_a_tag_pair_is_skipped_with_one_problem_and_the_game_reads_on() {
+    let out = log(b"[Event \"x\"]\\r\r\n[Site \"y\"]\\r junk  [Round \"1\"] {c}\n[GameType \"20\"]  \n1. 32-28 *\n");
+    assert_eq!(out.matches("game ").count(), 1, "{out}");
+    assert!(
+        out.contains("problem 1:12 text after the tag pair is not part of it, skipped"),
+        "{out}"
+    );
+    assert!(out.contains("problem 2:11 text after"), "{out}");
+    assert!(out.contains("tag 2:20 Round=1\ncomment c\n"), "{out}");
+    assert!(out.contains("tag 3:1 GameType=20\nnum 4:1 1.\n"), "{out}");
+    assert_eq!(out.matches("problem").count(), 2, "{out}");
+    // Movetext on the tag's line is movetext, not junk.
+    let out = log(b"[Result \"*\"] 1. c3-d4 *\n");
+    assert!(
+        out.contains("move 1:17 c3-d4") && !out.contains("problem"),
+        "{out}"
+    );
+    // Junk glued to a tag, then over-long junk, across buffer edges.
+    let mut text = b"[Event \"x\"]".to_vec();
+    text.extend(std::iter::repeat_n(b'z', MAX_TOKEN + 10));
+    text.extend_from_slice(b"\n1. c3-d4 *\n");
+    let mut v = Log::default();
+    Reader::new(Trickle(&text)).read_all(&mut v).expect("reads");
+    assert!(v.out.contains("move 2:4 c3-d4"), "{}", v.out);
+    assert_eq!(v.out.matches("problem").count(), 1, "{}", v.out);
+}
+
+#[test]
+fn the_result_tag_value_as_the_last_token_is_the_result() {
+    let out = log(b"[Result \"4-6\"]\n1. 32-28 4-6\n[Result \"-\"]\n1. 32-28 19-23 -\n\n[Result \"-\"]\n1. - 19-23 *\n");
+    assert!(out.contains("result 2:10 4-6\nend"), "{out}");
+    assert!(out.contains("result 4:16 -\nend"), "{out}");
+    // Not the last token: a move (or an unknown move) as before.
+    assert!(
+        out.contains("unknown 7:4\nmove 7:6 19-23\nresult 7:12 *"),
+        "{out}"
+    );
+    assert_eq!(out.matches("game ").count(), 3, "{out}");
+}

@@ -53,11 +53,21 @@ pub enum Code {
     MissingResult,
     /// A move number that does not match the ply.
     MoveNumber,
+    /// Text after a tag pair on its line, skipped.
+    TagJunk,
+    /// Text glued to the end of a move (`8-11Red...`): the move is read,
+    /// the text is not a move.
+    GluedText,
+    /// A variation that is not checked: the line it branches from could
+    /// not be followed to where it starts.
+    UncheckedVariation,
+    /// A file that holds no game.
+    NoGames,
 }
 
 impl Code {
     /// Every code, in the order of the docs.
-    pub const ALL: [Code; 10] = [
+    pub const ALL: [Code; 14] = [
         Code::IllegalMove,
         Code::AmbiguousMove,
         Code::MoveSyntax,
@@ -68,6 +78,10 @@ impl Code {
         Code::ResultMismatch,
         Code::MissingResult,
         Code::MoveNumber,
+        Code::TagJunk,
+        Code::GluedText,
+        Code::UncheckedVariation,
+        Code::NoGames,
     ];
 
     /// The stable name (`illegal-move`).
@@ -83,6 +97,10 @@ impl Code {
             Code::ResultMismatch => "result-mismatch",
             Code::MissingResult => "missing-result",
             Code::MoveNumber => "move-number",
+            Code::TagJunk => "tag-junk",
+            Code::GluedText => "glued-text",
+            Code::UncheckedVariation => "unchecked-variation",
+            Code::NoGames => "no-games",
         }
     }
 }
@@ -226,7 +244,7 @@ pub fn render_text(file: &str, d: &Diagnostic, source: Option<&(Pos, Vec<u8>)>) 
         None => title.element(
             Origin::path(file)
                 .line(p.line as usize)
-                .char_column(p.column.saturating_sub(1) as usize),
+                .char_column(p.column as usize),
         ),
     };
     if let Some(help) = &d.help {
@@ -270,4 +288,24 @@ pub fn render_json(file: &str, d: &Diagnostic) -> String {
         help: d.help.as_deref(),
     };
     serde_json::to_string(&finding).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_in_the_docs_table_and_serde_spells_it_as_as_str() {
+        let docs = include_str!("../../../../docs/check.md");
+        for code in Code::ALL {
+            let name = code.as_str();
+            assert!(
+                docs.lines()
+                    .any(|l| l.starts_with('|') && l.contains(&format!("`{name}`"))),
+                "docs/check.md has no table row for `{name}`"
+            );
+            let json = serde_json::to_string(&code).expect("a code serializes");
+            assert_eq!(json, format!("\"{name}\""));
+        }
+    }
 }

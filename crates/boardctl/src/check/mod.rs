@@ -158,7 +158,10 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
             input,
             &mut cache,
             &pool,
-            args.format,
+            Reading {
+                format: args.format,
+                encoding: args.encoding,
+            },
             &mut out,
             &mut totals,
             &mut progress,
@@ -180,7 +183,8 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
         totals.warnings,
         started.elapsed().as_secs_f64()
     );
-    Ok(if totals.errors > 0 {
+    // Nothing checked is no success: the file was likely the wrong one.
+    Ok(if totals.errors > 0 || totals.games == 0 {
         EXIT_FINDINGS
     } else {
         EXIT_OK
@@ -194,6 +198,7 @@ pub struct Checker {
     cache: RulesCache,
     pool: rayon::ThreadPool,
     format: CheckFormat,
+    encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 impl Checker {
@@ -207,7 +212,15 @@ impl Checker {
                 .build()
                 .context("cannot start the worker threads")?,
             format,
+            encoding: None,
         })
+    }
+
+    /// Decodes text that is not UTF-8 with `encoding` (`--encoding`)
+    /// instead of guessing.
+    pub fn with_encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
+        self.encoding = Some(encoding);
+        self
     }
 
     /// Checks every game of `stream` (named `name` in the findings) and
@@ -235,7 +248,10 @@ impl Checker {
             input,
             &mut self.cache,
             &self.pool,
-            self.format,
+            Reading {
+                format: self.format,
+                encoding: self.encoding,
+            },
             out,
             &mut totals,
             &mut progress,
@@ -252,20 +268,31 @@ pub fn check_bytes(bytes: &[u8], rules: Option<&str>) -> anyhow::Result<Totals> 
     checker.check_reader("<bytes>", io::Cursor::new(bytes.to_vec()), &mut io::sink())
 }
 
+/// How an input is read and its findings written.
+#[derive(Clone, Copy)]
+struct Reading {
+    format: CheckFormat,
+    /// `--encoding`: text that is not UTF-8 is decoded with it (else the
+    /// encoding is guessed).
+    encoding: Option<&'static encoding_rs::Encoding>,
+}
+
 /// Checks one input; `false` when standard output was closed (`| head`),
 /// which ends the run quietly.
 fn check_stream(
     input: Input,
     cache: &mut RulesCache,
     pool: &rayon::ThreadPool,
-    format: CheckFormat,
+    reading: Reading,
     out: &mut impl Write,
     totals: &mut Totals,
     progress: &mut Progress,
 ) -> anyhow::Result<bool> {
+    let Reading { format, encoding } = reading;
     let mut reader = Reader::new(input.stream);
-    let mut collector = Collector::default();
+    let mut collector = Collector::with_encoding(encoding);
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
+    let games_before = totals.games;
     loop {
         let jobs: Vec<Job> = batch
             .iter()
@@ -308,30 +335,78 @@ fn check_stream(
                 totals.games += 1;
             }
             totals.moves += verified.moves;
-            for d in &verified.diagnostics {
-                match d.severity {
-                    Severity::Error => totals.errors += 1,
-                    Severity::Warning => totals.warnings += 1,
-                }
-                let text = match format {
-                    CheckFormat::Text => render_text(&input.name, d, game.source.as_ref()),
-                    CheckFormat::Json => render_json(&input.name, d) + "\n",
-                };
-                match out.write_all(text.as_bytes()) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(false),
-                    Err(e) => return Err(e.into()),
-                }
+            let source = game.source.as_ref();
+            if !write_findings(
+                &input.name,
+                &verified.diagnostics,
+                source,
+                format,
+                out,
+                totals,
+            )? {
+                return Ok(false);
             }
         }
         if let Some(last) = batch.last() {
             progress.update(last.end);
         }
         if !more {
+            if totals.games == games_before {
+                return write_findings(
+                    &input.name,
+                    &[no_games(&input.name)],
+                    None,
+                    format,
+                    out,
+                    totals,
+                );
+            }
             return Ok(true);
         }
         let (next_batch, next_more) = next?;
         collector.recycle(std::mem::replace(&mut batch, next_batch));
         more = next_more;
     }
+}
+
+/// The `no-games` warning for a file in which no game was found.
+fn no_games(name: &str) -> Diagnostic {
+    let start = board_core::record::Pos {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+    Diagnostic::warning(
+        diagnostic::Code::NoGames,
+        board_core::record::Span { start, end: 0 },
+        format!("{name} holds no game: nothing in it was checked"),
+    )
+}
+
+/// Writes findings and counts them; `false` when standard output was
+/// closed.
+fn write_findings(
+    name: &str,
+    diagnostics: &[Diagnostic],
+    source: Option<&(board_core::record::Pos, Vec<u8>)>,
+    format: CheckFormat,
+    out: &mut impl Write,
+    totals: &mut Totals,
+) -> anyhow::Result<bool> {
+    for d in diagnostics {
+        match d.severity {
+            Severity::Error => totals.errors += 1,
+            Severity::Warning => totals.warnings += 1,
+        }
+        let text = match format {
+            CheckFormat::Text => render_text(name, d, source),
+            CheckFormat::Json => render_json(name, d) + "\n",
+        };
+        match out.write_all(text.as_bytes()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(false),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(true)
 }

@@ -3,8 +3,8 @@
 //! joined into one ply, set-up commands stripped to their position.
 
 use super::record::{Event, RecordedGame};
-use board_core::RecordHooks;
-use board_core::record::{ReadError, Span};
+use board_core::record::{Pos, ReadError, Span};
+use board_core::{MoveError, Notation, RecordHooks};
 
 /// One step of a recorded game's movetext, in file order.
 #[derive(Debug)]
@@ -39,7 +39,7 @@ pub enum Step<'s> {
         span: Span,
     },
     /// `(`: a variation begins.
-    Open,
+    Open(Span),
     /// `)`: it ends.
     Close,
     /// A result token.
@@ -61,6 +61,62 @@ pub fn setup_fen(text: &str) -> Option<&str> {
         .map(str::trim)
         .and_then(|v| v.strip_prefix('"'))
         .and_then(|v| v.strip_suffix('"'))
+}
+
+/// A ply read from its text: the move, and when text is glued to its end
+/// (`8-11Redoversteppedthetimecontrol.`), where that text stands.
+pub struct ParsedPly<M> {
+    /// The move.
+    pub mv: M,
+    /// The text after the move that is not part of it, if any.
+    pub glued: Option<(String, Span)>,
+}
+
+/// Reads a ply's text as a move of `position`, as `check` and `replay` both
+/// do: when the whole text is not a move (a syntax error) but a prefix of
+/// it is a legal move and the rest is words (it starts with two letters),
+/// the move is the prefix and the rest is reported as glued text.
+pub fn parse_ply<G: Notation>(
+    game: &G,
+    position: &G::Position,
+    text: &str,
+    span: Span,
+) -> Result<ParsedPly<G::Move>, MoveError> {
+    let error = match game.parse_move(position, text) {
+        Ok(mv) => return Ok(ParsedPly { mv, glued: None }),
+        Err(e @ MoveError::Syntax(_)) => e,
+        Err(e) => return Err(e),
+    };
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    // The longest prefix first: `26x17x10x1Red` is 26x17x10x1 and `Red`.
+    for w in chars.windows(3).rev() {
+        let [(_, before), (at, first), (_, second)] = [w[0], w[1], w[2]];
+        if !(before.is_ascii_alphanumeric() && first.is_alphabetic() && second.is_alphabetic()) {
+            continue;
+        }
+        if let Ok(mv) = game.parse_move(position, &text[..at]) {
+            let rest = &text[at..];
+            // The glued text ends the token: count back from its end.
+            let offset = span
+                .end
+                .saturating_sub(rest.len() as u64)
+                .max(span.start.offset);
+            let column = span.start.column + (offset - span.start.offset) as u32;
+            let glued_span = Span {
+                start: Pos {
+                    offset,
+                    line: span.start.line,
+                    column,
+                },
+                end: span.end,
+            };
+            return Ok(ParsedPly {
+                mv,
+                glued: Some((rest.to_string(), glued_span)),
+            });
+        }
+    }
+    Err(error)
 }
 
 /// Reads a recorded game's [`Step`]s with a game's rules for joining move
@@ -133,6 +189,8 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
                 }
                 // A reading problem does not end the move being assembled.
                 Event::Problem(p) => Step::Problem(p),
+                // Nor does a comment, which is no step.
+                Event::Comment { .. } => continue,
                 _ if self.first.is_some() => {
                     self.held = Some(event);
                     return self.hand_out_pending();
@@ -155,7 +213,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
                         span: *span,
                     }
                 }
-                Event::Open => Step::Open,
+                Event::Open(span) => Step::Open(*span),
                 Event::Close => Step::Close,
                 Event::Result { text, span } => Step::Result {
                     text: rec.text_str(text),

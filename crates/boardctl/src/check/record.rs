@@ -3,6 +3,8 @@
 
 use board_core::TagLookup;
 use board_core::record::{GameText, Pos, ReadError, Span, Visitor, unescape_tag_value};
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::Encoding;
 use std::ops::Range;
 
 /// Events and tags kept per game at most; the rest of a longer game is not
@@ -39,7 +41,15 @@ pub enum Event {
         span: Span,
     },
     /// `(`.
-    Open,
+    Open(Span),
+    /// A `{...}` or `;...` comment, without its delimiters (decoded like
+    /// the tags).
+    Comment {
+        /// Its text.
+        text: Range<u32>,
+        /// Where.
+        span: Span,
+    },
     /// `)`.
     Close,
     /// A result token.
@@ -72,12 +82,15 @@ pub struct RecordedGame {
     pub index: usize,
     /// Where the game's first token stands.
     pub start: Pos,
-    /// Tag pairs, unescaped and decoded (invalid UTF-8 replaced).
+    /// Tag pairs, unescaped and decoded (see [`RecordedGame::encoding`]).
     pub tags: Vec<Tag>,
     /// The movetext.
     pub events: Vec<Event>,
-    /// Texts of the events and tags (invalid UTF-8 replaced).
+    /// Texts of the events and tags, decoded.
     pub text: String,
+    /// The legacy encoding the game's text was decoded from; `None` when it
+    /// was UTF-8 (or ASCII).
+    pub encoding: Option<&'static Encoding>,
     /// The game's source text and where it starts, for showing lines.
     pub source: Option<(Pos, Vec<u8>)>,
     /// More than [`MAX_EVENTS`] events: the rest was dropped here.
@@ -102,6 +115,21 @@ impl RecordedGame {
         self.text
             .get(range.start as usize..range.end as usize)
             .unwrap_or_default()
+    }
+
+    /// The tag pairs, decoded: name, value (escapes resolved), span.
+    pub fn tag_pairs(&self) -> impl Iterator<Item = (&str, &str, Span)> {
+        self.tags
+            .iter()
+            .map(|t| (self.text_str(&t.name), self.text_str(&t.value), t.span))
+    }
+
+    /// The comments of the movetext, decoded, in file order.
+    pub fn comments(&self) -> impl Iterator<Item = (&str, Span)> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Comment { text, span } => Some((self.text_str(text), *span)),
+            _ => None,
+        })
     }
 
     /// The first tag with this name: value and span.
@@ -148,10 +176,68 @@ impl RecordedGame {
     }
 }
 
+/// How the text of a game that is not UTF-8 is decoded: with the encoding
+/// given (`--encoding`), else with the one guessed (by `chardetng`) from
+/// the non-UTF-8 games read so far in the file. Games that are UTF-8 are
+/// read as UTF-8 whatever is given.
+pub struct LegacyDecoder {
+    fixed: Option<&'static Encoding>,
+    detector: Option<Box<EncodingDetector>>,
+}
+
+impl Default for LegacyDecoder {
+    fn default() -> Self {
+        LegacyDecoder::new(None)
+    }
+}
+
+impl LegacyDecoder {
+    /// A decoder using `fixed` for text that is not UTF-8, or guessing
+    /// when it is `None`.
+    pub fn new(fixed: Option<&'static Encoding>) -> Self {
+        LegacyDecoder {
+            fixed,
+            detector: None,
+        }
+    }
+
+    /// The encoding of `bytes` (not UTF-8): the given one, or the guess
+    /// from every such text seen so far.
+    pub fn encoding_of(&mut self, bytes: &[u8]) -> &'static Encoding {
+        if let Some(e) = self.fixed {
+            return e;
+        }
+        let detector = self
+            .detector
+            .get_or_insert_with(|| Box::new(EncodingDetector::new(Iso2022JpDetection::Deny)));
+        detector.feed(bytes, false);
+        detector.guess(None, Utf8Detection::Deny)
+    }
+}
+
+/// The encoding a `--encoding` label names (`cp1251`, `windows-1251`,
+/// `cp866`, `ibm866`, `koi8-r`, `latin1`, ... as the WHATWG Encoding
+/// Standard spells them); only encodings that keep ASCII as ASCII, since
+/// moves and tag names are ASCII.
+pub fn encoding_for_label(label: &str) -> Result<&'static Encoding, String> {
+    match Encoding::for_label(label.trim().as_bytes()) {
+        Some(e) if e.is_ascii_compatible() => Ok(e),
+        Some(e) => Err(format!(
+            "{} does not keep ASCII as ASCII: record files cannot be in it",
+            e.name()
+        )),
+        None => Err(format!(
+            "unknown encoding `{label}` (try utf-8, windows-1251, ibm866, koi8-r, windows-1252)"
+        )),
+    }
+}
+
 /// A visitor keeping each game it reads; [`Collector::take`] hands over the
 /// finished games.
 #[derive(Default)]
 pub struct Collector {
+    /// How text that is not UTF-8 is decoded.
+    decoder: LegacyDecoder,
     current: RecordedGame,
     done: Vec<RecordedGame>,
     count: usize,
@@ -174,6 +260,15 @@ const MAX_SPARE: usize = 256;
 const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
 impl Collector {
+    /// A collector decoding text that is not UTF-8 with `encoding`, or
+    /// with a guess when it is `None`.
+    pub fn with_encoding(encoding: Option<&'static Encoding>) -> Self {
+        Collector {
+            decoder: LegacyDecoder::new(encoding),
+            ..Collector::default()
+        }
+    }
+
     /// The games finished so far.
     pub fn take(&mut self) -> Vec<RecordedGame> {
         std::mem::take(&mut self.done)
@@ -232,16 +327,15 @@ impl Collector {
 }
 
 /// The texts of a game's tags and events (ranges into `bytes`, which are
-/// not all UTF-8), each decoded with replacement characters, ranges
-/// updated.
-fn decode_each(game: &mut RecordedGame, bytes: &[u8]) -> String {
+/// not all UTF-8), each decoded from `encoding`, ranges updated.
+fn decode_each(game: &mut RecordedGame, bytes: &[u8], encoding: &'static Encoding) -> String {
     let mut out = String::with_capacity(bytes.len());
     let mut decode = |range: &mut Range<u32>| {
         let raw = bytes
             .get(range.start as usize..range.end as usize)
             .unwrap_or_default();
         let start = out.len() as u32;
-        out.push_str(&String::from_utf8_lossy(raw));
+        out.push_str(&encoding.decode_without_bom_handling(raw).0);
         *range = start..out.len() as u32;
     };
     for tag in &mut game.tags {
@@ -249,7 +343,10 @@ fn decode_each(game: &mut RecordedGame, bytes: &[u8]) -> String {
         decode(&mut tag.value);
     }
     for e in &mut game.events {
-        if let Event::Move { text, .. } | Event::Setup { text, .. } | Event::Result { text, .. } = e
+        if let Event::Move { text, .. }
+        | Event::Setup { text, .. }
+        | Event::Result { text, .. }
+        | Event::Comment { text, .. } = e
         {
             decode(text);
         }
@@ -323,12 +420,19 @@ impl Visitor for Collector {
         self.current.push(Event::Unknown(span), span);
     }
 
+    fn comment(&mut self, text: &[u8], span: Span, _truncated: bool) {
+        // Comments between games belong to none.
+        if self.current.index != 0 {
+            self.text_event(text, span, |text, span| Event::Comment { text, span });
+        }
+    }
+
     fn setup(&mut self, text: &[u8], span: Span) {
         self.text_event(text, span, |text, span| Event::Setup { text, span });
     }
 
     fn begin_variation(&mut self, span: Span) {
-        self.current.push(Event::Open, span);
+        self.current.push(Event::Open(span), span);
     }
 
     fn end_variation(&mut self, span: Span) {
@@ -348,9 +452,15 @@ impl Visitor for Collector {
             game.tags.len(),
         );
         // One check of the whole game's text, rather than one per token.
+        game.encoding = None;
         game.text = match String::from_utf8(text) {
             Ok(text) => text,
-            Err(e) => decode_each(&mut game, e.as_bytes()),
+            Err(e) => {
+                let bytes = e.as_bytes();
+                let encoding = self.decoder.encoding_of(bytes);
+                game.encoding = Some(encoding);
+                decode_each(&mut game, bytes, encoding)
+            }
         };
         game.end = end;
         game.source = raw.map(|r| {
@@ -376,5 +486,37 @@ impl Visitor for Collector {
 impl TagLookup for RecordedGame {
     fn tag(&self, name: &str) -> Option<&str> {
         self.tag_with_span(name).map(|(value, _)| value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use board_core::record::Reader;
+
+    fn collect(bytes: &[u8], encoding: Option<&'static Encoding>) -> Vec<RecordedGame> {
+        let mut collector = Collector::with_encoding(encoding);
+        Reader::new(bytes)
+            .read_all(&mut collector)
+            .expect("reading from memory");
+        collector.take()
+    }
+
+    #[test]
+    fn tags_and_comments_of_a_legacy_game_are_decoded_for_any_consumer() {
+        // `[White "Белавус"]` and a comment `{добры ход}` in CP1251.
+        let bytes = b"[White \"\xc1\xe5\xeb\xe0\xe2\xf3\xf1\"]\n1. c3-d4 {\xe4\xee\xe1\xf0\xfb \xf5\xee\xe4} *\n";
+        let games = collect(bytes, Some(encoding_rs::WINDOWS_1251));
+        let game = &games[0];
+        assert_eq!(game.encoding, Some(encoding_rs::WINDOWS_1251));
+        let tags: Vec<_> = game.tag_pairs().map(|(n, v, _)| (n, v)).collect();
+        assert_eq!(tags, [("White", "Белавус")]);
+        let comments: Vec<_> = game.comments().map(|(c, _)| c).collect();
+        assert_eq!(comments, ["добры ход"]);
+        // Guessed, the same; UTF-8 text is UTF-8 and says so.
+        assert_eq!(collect(bytes, None)[0].tag("White"), Some("Белавус"));
+        let utf8 = collect("[White \"Белавус\"]\n{ход} *\n".as_bytes(), None);
+        assert_eq!(utf8[0].encoding, None);
+        assert_eq!(utf8[0].comments().next().map(|c| c.0), Some("ход"));
     }
 }

@@ -3,11 +3,11 @@
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
 use super::diagnostic::{Code, Diagnostic};
-use super::plies::{Plies, Step};
+use super::plies::{Plies, Step, parse_ply};
 use super::record::{Event, RecordedGame};
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
-use board_core::record::Span;
+use board_core::record::{Pos, ReadError, ReadErrorKind, Span};
 use board_core::{Game, LegalityError, MoveError, Notation, Outcome, Side};
 
 /// What checking one game found.
@@ -43,12 +43,20 @@ pub fn unverified(game: &RecordedGame, rules_error: Option<Diagnostic>) -> Verif
     out.diagnostics.extend(rules_error);
     for e in &game.events {
         if let Event::Problem(p) = e {
-            out.diagnostics
-                .push(Diagnostic::error(Code::PdnSyntax, p.span, p.to_string()));
+            out.diagnostics.push(problem_diagnostic(p));
         }
     }
     finish(&mut out, game);
     out
+}
+
+/// The finding for malformed record text: a `pdn-syntax` error, or for
+/// text after a tag pair (skipped) a `tag-junk` warning.
+pub fn problem_diagnostic(p: &ReadError) -> Diagnostic {
+    match p.kind {
+        ReadErrorKind::TextAfterTag => Diagnostic::warning(Code::TagJunk, p.span, p.to_string()),
+        _ => Diagnostic::error(Code::PdnSyntax, p.span, p.to_string()),
+    }
 }
 
 fn finish(out: &mut Verified, game: &RecordedGame) {
@@ -115,6 +123,9 @@ struct Line<P> {
     /// The line died at its last move token: a variation that follows
     /// replaces that move and starts from `position`.
     died_here: bool,
+    /// Where the line died (an error there says why), `None` when it was
+    /// never followed (it branches from a line that had died).
+    died_at: Option<Pos>,
 }
 
 /// What a result says.
@@ -193,6 +204,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 ply: 0,
                 dead,
                 died_here: false,
+                died_at: None,
             }],
             number: None,
             shift,
@@ -228,6 +240,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         let ply = line.ply + 1;
                         line.dead = true;
                         line.died_here = true;
+                        line.died_at = Some(span.start);
                         self.out.push(
                             Diagnostic::error(
                                 Code::UnknownMove,
@@ -240,7 +253,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                     }
                 }
                 Step::Setup { fen, text, span } => self.setup(fen, text, span),
-                Step::Open => {
+                Step::Open(span) => {
                     self.number = None;
                     let parent = self.top();
                     let child = if parent.died_here {
@@ -251,6 +264,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                             before: None,
                             dead: false,
                             died_here: false,
+                            died_at: None,
                         }
                     } else {
                         Line {
@@ -262,9 +276,27 @@ impl<'a, G: Game> Verifier<'a, G> {
                             before: None,
                             dead: parent.dead,
                             died_here: false,
+                            died_at: None,
                         }
                     };
+                    // The variation's place is not known: it is not checked
+                    // (never from another position), and said so once where
+                    // the line it branches from died.
+                    let note = match (parent.dead, parent.died_here, parent.died_at) {
+                        (true, false, Some(at)) => Some(at),
+                        _ => None,
+                    };
                     self.lines.push(child);
+                    if let Some(at) = note {
+                        self.out.push(Diagnostic::warning(
+                            Code::UncheckedVariation,
+                            span,
+                            format!(
+                                "variation not checked: the line it branches from could not be followed past {}:{}",
+                                at.line, at.column
+                            ),
+                        ));
+                    }
                 }
                 Step::Close => {
                     self.number = None;
@@ -278,10 +310,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         self.result = Some((text.to_string(), span));
                     }
                 }
-                Step::Problem(p) => {
-                    self.out
-                        .push(Diagnostic::error(Code::PdnSyntax, p.span, p.to_string()));
-                }
+                Step::Problem(p) => self.out.push(problem_diagnostic(p)),
             }
         }
         self.lines.truncate(1);
@@ -313,6 +342,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
         let Some(value) = value else {
             line.dead = true;
+            line.died_at = Some(span.start);
             self.out.push(Diagnostic::error(
                 Code::BadPosition,
                 span,
@@ -328,6 +358,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             }
             Err(e) => {
                 line.dead = true;
+                line.died_at = Some(span.start);
                 self.out.push(Diagnostic::error(
                     Code::BadPosition,
                     span,
@@ -346,6 +377,9 @@ impl<'a, G: Game> Verifier<'a, G> {
             .last_mut()
             .expect("the main line is never popped");
         if line.dead {
+            // A move of a dead line: a variation after it is no alternative
+            // to the move that was rejected.
+            line.died_here = false;
             return;
         }
         let ply = line.ply;
@@ -381,10 +415,21 @@ impl<'a, G: Game> Verifier<'a, G> {
                 );
             }
         }
-        match game.parse_move(&line.position, text) {
-            Ok(mv) => {
+        match parse_ply(game, &line.position, text, span) {
+            Ok(parsed) => {
+                if let Some((rest, glued_span)) = parsed.glued {
+                    let played = &text[..text.len() - rest.len()];
+                    self.out.push(
+                        Diagnostic::warning(
+                            Code::GluedText,
+                            glued_span,
+                            format!("text glued to the move {played} is not a move: `{rest}`"),
+                        )
+                        .at_ply(ply + 1),
+                    );
+                }
                 let before = line.position.clone();
-                game.play(&mut line.position, &mv);
+                game.play(&mut line.position, &parsed.mv);
                 line.before = Some(before);
                 line.ply += 1;
                 self.moves += 1;
@@ -395,6 +440,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             Err(e) => {
                 line.dead = true;
                 line.died_here = true;
+                line.died_at = Some(span.start);
                 let (number, second) = self.label(ply);
                 let label = format!("{number}{}", if second { "..." } else { "." });
                 let d = move_diagnostic(game, &label, text, span, &e);
@@ -425,16 +471,19 @@ impl<'a, G: Game> Verifier<'a, G> {
             return;
         };
         if let (Some((t, s)), Some((tag_value, _))) = (&token, tag) {
-            match (claim(t), claim(tag_value)) {
-                (Some(a), Some(b)) if a != b && a != Claim::Unknown && b != Claim::Unknown => {
-                    self.out.push(Diagnostic::warning(
-                        Code::ResultMismatch,
-                        *s,
-                        format!("the game ends with {t} but its Result tag says {tag_value}"),
-                    ));
-                    return;
-                }
-                _ => {}
+            let contradicts = match (claim(t), claim(tag_value)) {
+                (Some(a), Some(b)) if a != Claim::Unknown && b != Claim::Unknown => a != b,
+                // `*` (not finished) under a tag that names a winner.
+                (Some(Claim::Unknown), Some(Claim::Win(_))) => t.trim() == "*",
+                _ => false,
+            };
+            if contradicts {
+                self.out.push(Diagnostic::warning(
+                    Code::ResultMismatch,
+                    *s,
+                    format!("the game ends with {t} but its Result tag says {tag_value}"),
+                ));
+                return;
             }
         }
         let main = &self.lines[0];
