@@ -7,7 +7,9 @@
 //! references and parsed into a typed [`Profile`]. Each game crate
 //! implements the layers of [`Game`] (rules core [`GameRules`], [`Notation`],
 //! [`RecordHooks`], [`Diagram`], [`Perft`], [`Profiled`]), which the record
-//! checker and the CLI use; [`prelude`] brings them all into scope.
+//! checker and the CLI use; [`prelude`] brings them all into scope. The
+//! [`notation`] toolkit holds what every game's notation shares (FEN
+//! fields, labels, move errors, short lists, [`notation::Bits`]).
 
 pub mod board_spec;
 pub mod catalog;
@@ -19,6 +21,7 @@ pub mod game;
 pub mod graph;
 mod node;
 mod node_set;
+pub mod notation;
 pub mod options;
 pub mod profile;
 pub mod record;
@@ -28,8 +31,9 @@ pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    Diagram, Game, GameRules, LegalityError, MoveError, Notation, Outcome, Perft, PositionError,
-    Profiled, RecordHooks, Side, SyntaxError, TagLookup,
+    Diagram, Game, GameRules, LegalityError, MoveError, MoveErrorKind, Notation, Outcome, Perft,
+    PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks, Side, SyntaxError,
+    TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;
