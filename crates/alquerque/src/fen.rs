@@ -17,62 +17,32 @@ use crate::position::Position;
 use crate::rules::{CaptureRule, Rules};
 use crate::tables::{node, points};
 use board_core::notation::LabelCase;
-use board_core::notation::fen::{self, Field, FieldReader, FieldSpec, Problems, SideLetters};
-use board_core::{Graph, PositionError, PositionProblemKind};
+use board_core::notation::fen::{self, FieldReader, FieldSpec, Problems, SideLetters};
+use board_core::{Graph, PositionError, PositionProblemKind, Side};
 
 /// The fields after the side to move.
 const FIELDS: &[FieldSpec] = &[
-    FieldSpec {
-        tag: 'W',
-        what: "White's men",
-        once: true,
-        required: true,
-    },
-    FieldSpec {
-        tag: 'B',
-        what: "Black's men",
-        once: true,
-        required: true,
-    },
-    FieldSpec {
-        tag: 'N',
-        what: "plies without capture",
-        once: true,
-        required: false,
-    },
-    FieldSpec {
-        tag: 'H',
-        what: "huffable men",
-        once: true,
-        required: false,
-    },
+    FieldSpec::men(Side::White),
+    FieldSpec::men(Side::Black),
+    FieldSpec::optional('N', "plies without capture"),
+    FieldSpec::optional('H', "huffable men"),
 ];
 
 /// Parses a FEN, reporting every problem found.
 pub(crate) fn parse(graph: &Graph, rules: &Rules, text: &str) -> Result<Position, PositionError> {
     let mut problems = Problems::new();
-    let fields = fen::split_fields(text);
-    let side = fen::side_to_move(fields[0], SideLetters::WHITE_BLACK, &mut problems);
+    let (side, fields) = fen::start(text, SideLetters::WHITE_BLACK, &mut problems);
     let mut men: [u64; 2] = [0, 0];
     let mut quiet: Option<u32> = None;
     let mut huffable = 0u64;
-    let mut reader = FieldReader::new(FIELDS);
-    for &field in &fields[1..] {
-        let (tag, rest) = match reader.read(field, &mut problems) {
-            None => continue,
-            Some(Field::Empty) => {
-                fen::empty_field(&mut problems);
-                continue;
-            }
-            Some(Field::Tagged { tag, body }) => (tag, body),
-        };
+    FieldReader::new(FIELDS).read_all(&fields, &mut problems, |tag, rest, problems| {
         let list = |what: &str, problems: &mut Problems| {
             fen::point_list(graph, rest, what, LabelCase::Exact, problems).0
         };
         match tag {
             'W' | 'B' => {
                 let i = usize::from(tag == 'B');
-                men[i] = list(FIELDS[i].what, &mut problems);
+                men[i] = list(FIELDS[i].what, problems);
             }
             'N' => match rest.parse::<u32>() {
                 Ok(n) => quiet = Some(n),
@@ -84,10 +54,9 @@ pub(crate) fn parse(graph: &Graph, rules: &Rules, text: &str) -> Result<Position
                     quiet = Some(0);
                 }
             },
-            _ => huffable = list("the huffable men", &mut problems),
+            _ => huffable = list("the huffable men", problems),
         }
-    }
-    reader.require(&mut problems);
+    });
     let [white, black] = men;
     for p in points(white & black) {
         fen::both_sides(graph.label(node(p)), &mut problems);

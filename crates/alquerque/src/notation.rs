@@ -14,7 +14,7 @@ use crate::movegen::{has_capture, next_takes};
 use crate::position::{Move, Position};
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::{bit, node, plain_direction};
-use board_core::notation::{LabelCase, read_label, shortlist};
+use board_core::notation::{LabelCase, moves_of, read_label, shortlist};
 use board_core::{Direction, LegalityError, MoveError, Side, SyntaxError};
 
 /// A move text that is well-formed for the board.
@@ -275,15 +275,7 @@ fn diagnose(
         .map(|mv| write(game, mv))
         .collect();
     of_man.sort();
-    let help = if of_man.is_empty() {
-        Some(format!("the man on {} has no legal move", label(from)))
-    } else {
-        Some(format!(
-            "legal moves of the man on {}: {}",
-            label(from),
-            listing(&of_man)
-        ))
-    };
+    let help = Some(moves_of(&label(from), "man", &of_man, " or ", " or "));
     let reason = if written.capture {
         capture_reason(game, men, side, &written.points)
     } else {

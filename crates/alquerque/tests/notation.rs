@@ -75,7 +75,7 @@ fn illegal_moves_come_with_the_moves_of_that_man() {
     match game.parse_move(&position, "c3-c2") {
         Err(MoveError::Legality(LegalityError::Illegal { help, .. })) => assert_eq!(
             help.as_deref(),
-            Some("legal moves of the man on c3: c3-b3 or c3-b4 or c3-c4 or c3-d3 or c3-d4")
+            Some("legal moves of c3: c3-b3 or c3-b4 or c3-c4 or c3-d3 or c3-d4")
         ),
         other => panic!("{other:?}"),
     }

@@ -25,72 +25,37 @@ use crate::position::{Core, Position};
 use crate::rules::Placing;
 use crate::tables::{Mask, points};
 use board_core::notation::LabelCase;
-use board_core::notation::fen::{self, Field, FieldReader, FieldSpec, Problems, SideLetters};
+use board_core::notation::fen::{self, FieldReader, FieldSpec, Problems, SideLetters};
 use board_core::{Graph, PositionError, PositionProblemKind, Side};
 
 /// The fields after the side to move.
 const FIELDS: &[FieldSpec] = &[
-    FieldSpec {
-        tag: 'W',
-        what: "White's men",
-        once: true,
-        required: true,
-    },
-    FieldSpec {
-        tag: 'B',
-        what: "Black's men",
-        once: true,
-        required: true,
-    },
-    FieldSpec {
-        tag: 'H',
-        what: "men in hand",
-        once: true,
-        required: false,
-    },
-    FieldSpec {
-        tag: 'M',
-        what: "marked points",
-        once: true,
-        required: false,
-    },
-    FieldSpec {
-        tag: 'R',
-        what: "moves without removal",
-        once: true,
-        required: false,
-    },
+    FieldSpec::men(Side::White),
+    FieldSpec::men(Side::Black),
+    FieldSpec::optional('H', "men in hand"),
+    FieldSpec::optional('M', "marked points"),
+    FieldSpec::optional('R', "moves without removal"),
 ];
 
 /// Reads a FEN, reporting every problem at once.
 pub(crate) fn parse(engine: &Engine, graph: &Graph, text: &str) -> Result<Position, PositionError> {
     let mut problems = Problems::new();
-    let fields = fen::split_fields(text);
-    let side = fen::side_to_move(fields[0], SideLetters::WHITE_BLACK, &mut problems);
+    let (side, fields) = fen::start(text, SideLetters::WHITE_BLACK, &mut problems);
     let mut men: [Option<Mask>; 2] = [None, None];
     let mut hand: Option<[u8; 2]> = None;
     let mut marks: Option<Mask> = None;
     let mut quiet: Option<u16> = None;
-    let mut reader = FieldReader::new(FIELDS);
-    for &field in &fields[1..] {
-        let (tag, body) = match reader.read(field, &mut problems) {
-            None => continue,
-            Some(Field::Empty) => {
-                fen::empty_field(&mut problems);
-                continue;
-            }
-            Some(Field::Tagged { tag, body }) => (tag, body),
-        };
+    FieldReader::new(FIELDS).read_all(&fields, &mut problems, |tag, body, problems| {
         let list = |what: &str, problems: &mut Problems| {
             fen::point_list(graph, body, what, LabelCase::Any, problems).0
         };
         match tag {
             'W' | 'B' => {
                 let i = usize::from(tag == 'B');
-                men[i] = Some(list(FIELDS[i].what, &mut problems));
+                men[i] = Some(list(FIELDS[i].what, problems));
             }
-            'H' => hand = Some(parse_hand(body, &mut problems)),
-            'M' => marks = Some(list("marked points", &mut problems)),
+            'H' => hand = Some(parse_hand(body, problems)),
+            'M' => marks = Some(list("marked points", problems)),
             _ => match body.trim().parse::<u16>() {
                 Ok(n) => quiet = Some(n),
                 Err(_) => problems.push(
@@ -99,8 +64,7 @@ pub(crate) fn parse(engine: &Engine, graph: &Graph, text: &str) -> Result<Positi
                 ),
             },
         }
-    }
-    reader.require(&mut problems);
+    });
     let (Some(side), Some(white), Some(black)) = (side, men[0], men[1]) else {
         return Err(problems.into_error());
     };

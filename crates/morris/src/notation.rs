@@ -7,7 +7,9 @@ use crate::moves::Move;
 use crate::position::{Core, Position};
 use crate::rules::{FlyingAt, MarkedPoints, MillProtection};
 use crate::tables::{Mask, bit};
-use board_core::notation::{LabelCase, illegal, illegal_with_help, read_label, shortlist};
+use board_core::notation::{
+    LabelCase, illegal, illegal_with_help, moves_of, read_label, shortlist,
+};
 use board_core::{Graph, LegalityError, MoveError, NodeId, Outcome, SyntaxError};
 use std::ops::Range;
 
@@ -109,13 +111,19 @@ pub(crate) fn is_removal_token(graph: &Graph, next: &str) -> bool {
     !is_placement && read_removals(graph, next, 0).is_ok_and(|r| !r.is_empty())
 }
 
+/// The canonical texts of moves, sorted.
+fn sorted_texts(graph: &Graph, moves: &[Move]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| write(graph, m)).collect();
+    texts.sort();
+    texts
+}
+
 /// A short list of moves for a `help:` line.
 fn list_moves(graph: &Graph, moves: &[Move], what: &str) -> Option<String> {
     if moves.is_empty() {
         return None;
     }
-    let mut texts: Vec<String> = moves.iter().map(|m| write(graph, m)).collect();
-    texts.sort();
+    let texts = sorted_texts(graph, moves);
     Some(format!("{what}: {}", shortlist(&texts, ", ", ", ")))
 }
 
@@ -260,8 +268,13 @@ fn explain_base(
         .filter(|m| m.origin() == Some(from))
         .copied()
         .collect();
-    let help = list_moves(graph, &of_piece, &format!("legal moves of {from_l}"))
-        .or_else(|| Some(format!("the man on {from_l} has no legal move")));
+    let help = Some(moves_of(
+        &from_l,
+        "man",
+        &sorted_texts(graph, &of_piece),
+        ", ",
+        ", ",
+    ));
     if let Some(who) = occupant(w.to) {
         return illegal_with_help(format!("{to} is occupied by {who}"), help);
     }

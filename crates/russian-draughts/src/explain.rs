@@ -5,7 +5,7 @@ use crate::names::Names;
 use crate::position::Position;
 use crate::rules::MidCapturePromotion;
 use board_core::LegalityError;
-use board_core::notation::shortlist;
+use board_core::notation::{moves_of, shortlist};
 
 /// Moves in full, as alternatives (`a, b or c`).
 fn list(game: &Names<'_>, moves: &[Move]) -> String {
@@ -71,15 +71,8 @@ pub fn explain(
         );
     }
     let piece_moves: Vec<Move> = legal.iter().filter(|m| m.from == from).cloned().collect();
-    let help = if piece_moves.is_empty() {
-        Some(format!("the piece on {} has no legal move", name(from)))
-    } else {
-        Some(format!(
-            "legal moves of {}: {}",
-            name(from),
-            list(game, &piece_moves)
-        ))
-    };
+    let names: Vec<String> = piece_moves.iter().map(|m| game.full(m)).collect();
+    let help = Some(moves_of(&name(from), "piece", &names, ", ", " or "));
     if legal.first().is_some_and(Move::is_capture) {
         let raw = raw_captures(engine, pos);
         if raw.iter().any(|r| route_matches(r, squares)) {

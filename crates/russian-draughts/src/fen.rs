@@ -12,30 +12,10 @@ use board_core::{Graph, NodeId, PositionError, PositionProblem, PositionProblemK
 /// The fields of a draughts FEN: piece lists (each colour may come more
 /// than once) and lidraughts' counters, which are ignored.
 const FIELDS: &[FieldSpec] = &[
-    FieldSpec {
-        tag: 'W',
-        what: "White's pieces",
-        once: false,
-        required: false,
-    },
-    FieldSpec {
-        tag: 'B',
-        what: "Black's pieces",
-        once: false,
-        required: false,
-    },
-    FieldSpec {
-        tag: 'H',
-        what: "lidraughts' half-move counter, ignored",
-        once: false,
-        required: false,
-    },
-    FieldSpec {
-        tag: 'F',
-        what: "lidraughts' move number, ignored",
-        once: false,
-        required: false,
-    },
+    FieldSpec::repeatable('W', "White's pieces"),
+    FieldSpec::repeatable('B', "Black's pieces"),
+    FieldSpec::repeatable('H', "lidraughts' half-move counter, ignored"),
+    FieldSpec::repeatable('F', "lidraughts' move number, ignored"),
 ];
 
 /// Reads a PDN FEN. Accepts a trailing `.`, empty piece lists (`W:W:B1`),
@@ -45,14 +25,13 @@ pub fn parse_fen(graph: &Graph, layout: &Layout, text: &str) -> Result<Position,
     let mut problems = Problems::new();
     let body = text.trim();
     let body = body.strip_suffix('.').unwrap_or(body);
-    let fields = fen::split_fields(body);
-    let side = fen::side_to_move(fields[0], SideLetters::WHITE_BLACK, &mut problems);
+    let (side, fields) = fen::start(body, SideLetters::WHITE_BLACK, &mut problems);
     let mut pieces = [0u64; 2];
     let mut kings = 0u64;
     let mut seen: Vec<(NodeId, String)> = Vec::new();
     let mut lists = 0;
     let mut reader = FieldReader::new(FIELDS);
-    for &field in &fields[1..] {
+    for &field in &fields {
         let (tag, rest) = match reader.read(field, &mut problems) {
             None => continue,
             // `W::` (an empty position, seen in English problem files).

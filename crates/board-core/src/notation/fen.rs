@@ -7,10 +7,7 @@
 //! use board_core::Side;
 //! use board_core::notation::fen::{self, Field, FieldReader, FieldSpec, Problems, SideLetters};
 //!
-//! const FIELDS: &[FieldSpec] = &[
-//!     FieldSpec { tag: 'W', what: "White's men", once: true, required: true },
-//!     FieldSpec { tag: 'B', what: "Black's men", once: true, required: true },
-//! ];
+//! const FIELDS: &[FieldSpec] = &[FieldSpec::men(Side::White), FieldSpec::men(Side::Black)];
 //! let mut problems = Problems::new();
 //! let fields = fen::split_fields("w:Wa1,Kc3:B");
 //! let side = fen::side_to_move(fields[0], SideLetters::WHITE_BLACK, &mut problems);
@@ -143,6 +140,18 @@ pub fn side_to_move(field: &str, letters: SideLetters, problems: &mut Problems) 
     side
 }
 
+/// Opens a FEN: the side to move (reported if missing or wrong) and the
+/// fields after it ([`split_fields`]).
+pub fn start<'a>(
+    text: &'a str,
+    letters: SideLetters,
+    problems: &mut Problems,
+) -> (Option<Side>, Vec<&'a str>) {
+    let mut fields = split_fields(text);
+    let side = side_to_move(fields.remove(0), letters, problems);
+    (side, fields)
+}
+
 /// A tagged field a game's FEN has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldSpec {
@@ -154,6 +163,41 @@ pub struct FieldSpec {
     pub once: bool,
     /// Whether the field must be given ([`FieldReader::require`]).
     pub required: bool,
+}
+
+impl FieldSpec {
+    /// The list of a side's men, `W…` or `B…`: once, required.
+    pub const fn men(side: Side) -> FieldSpec {
+        FieldSpec {
+            tag: side.letter(),
+            what: match side {
+                Side::White => "White's men",
+                Side::Black => "Black's men",
+            },
+            once: true,
+            required: true,
+        }
+    }
+
+    /// A field that may be given once, or left out.
+    pub const fn optional(tag: char, what: &'static str) -> FieldSpec {
+        FieldSpec {
+            tag,
+            what,
+            once: true,
+            required: false,
+        }
+    }
+
+    /// A field that may be given any number of times, or left out.
+    pub const fn repeatable(tag: char, what: &'static str) -> FieldSpec {
+        FieldSpec {
+            tag,
+            what,
+            once: false,
+            required: false,
+        }
+    }
 }
 
 /// One field after the side to move.
@@ -213,6 +257,26 @@ impl<'s> FieldReader<'s> {
         }
         self.seen.push(tag);
         Some(Field::Tagged { tag, body })
+    }
+
+    /// Reads every field after the side to move (`fields[1..]` of
+    /// [`split_fields`]) in a game where an empty field is a problem,
+    /// handing each field it may read to `each` (tag, body), then reports
+    /// the required fields that were missing.
+    pub fn read_all<'a>(
+        &mut self,
+        fields: &[&'a str],
+        problems: &mut Problems,
+        mut each: impl FnMut(char, &'a str, &mut Problems),
+    ) {
+        for &field in fields {
+            match self.read(field, problems) {
+                None => {}
+                Some(Field::Empty) => empty_field(problems),
+                Some(Field::Tagged { tag, body }) => each(tag, body, problems),
+            }
+        }
+        self.require(problems);
     }
 
     /// Reports `field` as unknown, naming the fields there are.
@@ -369,24 +433,9 @@ mod tests {
     use super::*;
 
     const FIELDS: &[FieldSpec] = &[
-        FieldSpec {
-            tag: 'W',
-            what: "White's men",
-            once: true,
-            required: true,
-        },
-        FieldSpec {
-            tag: 'B',
-            what: "Black's men",
-            once: true,
-            required: true,
-        },
-        FieldSpec {
-            tag: 'N',
-            what: "plies without capture",
-            once: true,
-            required: false,
-        },
+        FieldSpec::men(Side::White),
+        FieldSpec::men(Side::Black),
+        FieldSpec::optional('N', "plies without capture"),
     ];
 
     fn texts(p: &Problems) -> Vec<String> {

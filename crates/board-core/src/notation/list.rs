@@ -35,6 +35,32 @@ pub fn shortlist<S: AsRef<str>>(items: &[S], separator: &str, last: &str) -> Str
     out
 }
 
+/// The hint listing the legal moves of the piece on `point` (a
+/// [`shortlist`] of `moves`), or saying it has none; `piece` is what the
+/// game calls it (`man`, `piece`).
+///
+/// ```
+/// use board_core::notation::list::moves_of;
+/// assert_eq!(moves_of("d4", "piece", &["d4-e5", "d4-c5"], ", ", " or "), "legal moves of d4: d4-e5 or d4-c5");
+/// assert_eq!(moves_of("a1", "man", &[] as &[&str], ", ", ", "), "the man on a1 has no legal move");
+/// ```
+pub fn moves_of<S: AsRef<str>>(
+    point: &str,
+    piece: &str,
+    moves: &[S],
+    separator: &str,
+    last: &str,
+) -> String {
+    if moves.is_empty() {
+        format!("the {piece} on {point} has no legal move")
+    } else {
+        format!(
+            "legal moves of {point}: {}",
+            shortlist(moves, separator, last)
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
