@@ -14,8 +14,8 @@ use crate::movegen::{has_capture, next_takes};
 use crate::position::{Move, Position};
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::{bit, node, plain_direction};
+use board_core::notation::{LabelCase, moves_of, read_label, shortlist};
 use board_core::{Direction, LegalityError, MoveError, Side, SyntaxError};
-use std::ops::Range;
 
 /// A move text that is well-formed for the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,59 +28,18 @@ pub(crate) struct MoveText {
     pub capture: bool,
 }
 
-fn syntax(span: Range<usize>, message: impl Into<String>) -> SyntaxError {
-    SyntaxError {
-        span,
-        message: message.into(),
-    }
-}
-
-/// Reads one point at `start`: a lower-case file letter and a rank number.
+/// Reads one point at `start` (lower case, as the board writes it): the
+/// point and the byte after it.
 fn point(game: &Alquerque, text: &str, start: usize) -> Result<(u8, usize), SyntaxError> {
-    let bytes = text.as_bytes();
-    let mut end = start;
-    match bytes.get(end) {
-        Some(b) if b.is_ascii_lowercase() => end += 1,
-        Some(b) if b.is_ascii_uppercase() => {
-            return Err(syntax(
-                start..start + 1,
-                "points are written with a lower-case letter, as in `c3`",
-            ));
-        }
-        None if start > 0 => {
-            return Err(syntax(
-                start - 1..start,
-                format!(
-                    "expected a point after `{}`",
-                    text.get(start - 1..start).unwrap_or_default()
-                ),
-            ));
-        }
-        _ => {
-            let width = text[start..].chars().next().map_or(0, char::len_utf8);
-            return Err(syntax(
-                start..start + width,
-                "expected a point such as `c3`",
-            ));
-        }
-    }
-    while bytes.get(end).is_some_and(u8::is_ascii_digit) {
-        end += 1;
-    }
-    if end == start + 1 {
-        return Err(syntax(
-            start..end,
-            "a point is a letter and a rank number, as in `c3`",
-        ));
-    }
-    let label = &text[start..end];
-    match game.config.graph.node_by_label(label) {
-        Some(n) => Ok((n.index() as u8, end)),
-        None => Err(syntax(
-            start..end,
-            format!("there is no point {label} on this board"),
-        )),
-    }
+    read_label(
+        &game.config.graph,
+        text,
+        start,
+        LabelCase::Exact,
+        "point",
+        "c3",
+    )
+    .map(|(n, len)| (n.index() as u8, start + len))
 }
 
 /// Reads the points and separators of one move token at `offset`.
@@ -92,7 +51,7 @@ fn route(game: &Alquerque, text: &str, offset: usize) -> Result<(Vec<u8>, bool),
         let sep = text.as_bytes()[at];
         if !matches!(sep, b'-' | b':' | b'x') {
             let width = text[at..].chars().next().map_or(1, char::len_utf8);
-            return Err(syntax(
+            return Err(SyntaxError::new(
                 at..at + width,
                 "expected `-` (a step) or `:` (a capture) between points",
             ));
@@ -100,7 +59,7 @@ fn route(game: &Alquerque, text: &str, offset: usize) -> Result<(Vec<u8>, bool),
         let class = if sep == b'-' { b'-' } else { b':' };
         match kind {
             Some((k, _)) if k != class => {
-                return Err(syntax(
+                return Err(SyntaxError::new(
                     at..at + 1,
                     "a move uses `-` (a step) or `:` (a capture), not both",
                 ));
@@ -112,11 +71,11 @@ fn route(game: &Alquerque, text: &str, offset: usize) -> Result<(Vec<u8>, bool),
         at = end;
     }
     match kind {
-        None => Err(syntax(
+        None => Err(SyntaxError::new(
             offset..at,
             "a move names at least two points: `c2-c3` or `a1:c3`",
         )),
-        Some((b'-', _)) if points.len() > 2 => Err(syntax(
+        Some((b'-', _)) if points.len() > 2 => Err(SyntaxError::new(
             offset..at,
             "a plain move is one step, `from-to`; a capture is written with `:`",
         )),
@@ -132,10 +91,10 @@ pub(crate) fn parse_text(game: &Alquerque, text: &str) -> Result<MoveText, Synta
         .collect();
     let is_huff = |t: &str| t.starts_with('x') && t.len() > 1;
     match tokens.as_slice() {
-        [] => Err(syntax(0..text.len(), "empty move")),
+        [] => Err(SyntaxError::new(0..text.len(), "empty move")),
         [(at, t)] if is_huff(t) => {
             point(game, text, at + 1)?;
-            Err(syntax(
+            Err(SyntaxError::new(
                 *at..at + t.len(),
                 "a huff is followed by the move, as in `xb2 c4-c3`",
             ))
@@ -151,7 +110,7 @@ pub(crate) fn parse_text(game: &Alquerque, text: &str) -> Result<MoveText, Synta
         [(h_at, h), (at, t)] if is_huff(h) => {
             let (huff, end) = point(game, text, h_at + 1)?;
             if end != h_at + h.len() {
-                return Err(syntax(
+                return Err(SyntaxError::new(
                     end..h_at + h.len(),
                     "a huff names one man, as in `xb2`",
                 ));
@@ -163,15 +122,15 @@ pub(crate) fn parse_text(game: &Alquerque, text: &str) -> Result<MoveText, Synta
                 capture,
             })
         }
-        [_, (at, t), ..] if tokens.len() == 2 => Err(syntax(
+        [_, (at, t), ..] if tokens.len() == 2 => Err(SyntaxError::new(
             *at..at + t.len(),
             "one move per text; only a huff (`xb2`) may come before a move",
         )),
-        [_, _, (at, _), ..] => Err(syntax(
+        [_, _, (at, _), ..] => Err(SyntaxError::new(
             *at..text.trim_end().len(),
             "one move per text; only a huff (`xb2`) may come before a move",
         )),
-        [(at, t), ..] => Err(syntax(*at..at + t.len(), "unexpected text")),
+        [(at, t), ..] => Err(SyntaxError::new(*at..at + t.len(), "unexpected text")),
     }
 }
 
@@ -219,7 +178,7 @@ pub(crate) fn resolve(
                 reason
             }
         };
-        return Err(illegal(format!("the game is over: {why}"), None).into());
+        return Err(LegalityError::illegal(format!("the game is over: {why}"), None).into());
     }
     let routes = game.all_routes(position);
     let same_kind = |mv: &&Move| mv.huff == written.huff && mv.is_capture() == written.capture;
@@ -257,17 +216,9 @@ pub(crate) fn resolve(
     }
 }
 
-fn illegal(reason: String, help: Option<String>) -> LegalityError {
-    LegalityError::Illegal { reason, help }
-}
-
-/// A list of moves in words, at most `limit` of them.
-fn listing(texts: &[String], limit: usize) -> String {
-    let mut out = texts[..texts.len().min(limit)].join(" or ");
-    if texts.len() > limit {
-        out.push_str(&format!(" (and {} more)", texts.len() - limit));
-    }
-    out
+/// Moves in words, as alternatives (`a or b or c`).
+fn listing(texts: &[String]) -> String {
+    shortlist(texts, " or ", " or ")
 }
 
 /// Why no legal move matches a well-formed text.
@@ -284,7 +235,7 @@ fn diagnose(
     let mut men = position.men;
     if let Some(h) = written.huff {
         if game.config.rules.capture != CaptureRule::Huffing {
-            return illegal("these rules have no huffing".into(), None);
+            return LegalityError::illegal("these rules have no huffing", None);
         }
         if position.huffable & bit(h) == 0 {
             let now: Vec<String> = crate::tables::points(position.huffable)
@@ -295,7 +246,7 @@ fn diagnose(
             } else {
                 format!("men that can be huffed now: {}", now.join(", "))
             };
-            return illegal(
+            return LegalityError::illegal(
                 format!(
                     "{} cannot be huffed: only a man that failed to capture on the last move can be",
                     label(h)
@@ -316,7 +267,7 @@ fn diagnose(
         } else {
             format!("there is no man on {}", label(from))
         };
-        return illegal(reason, None);
+        return LegalityError::illegal(reason, None);
     }
     let mut of_man: Vec<String> = legal
         .iter()
@@ -324,21 +275,13 @@ fn diagnose(
         .map(|mv| write(game, mv))
         .collect();
     of_man.sort();
-    let help = if of_man.is_empty() {
-        Some(format!("the man on {} has no legal move", label(from)))
-    } else {
-        Some(format!(
-            "legal moves of the man on {}: {}",
-            label(from),
-            listing(&of_man, 8)
-        ))
-    };
+    let help = Some(moves_of(&label(from), "man", &of_man, " or ", " or "));
     let reason = if written.capture {
         capture_reason(game, men, side, &written.points)
     } else {
         plain_reason(game, men, side, written.points[0], written.points[1], legal)
     };
-    illegal(
+    LegalityError::illegal(
         reason.unwrap_or_else(|| "this move is not legal here".to_string()),
         help,
     )
@@ -419,7 +362,7 @@ fn plain_reason(
             .filter(|mv| mv.is_capture())
             .map(|mv| write(game, mv))
             .collect();
-        return Some(format!("capture is mandatory: {}", listing(&captures, 6)));
+        return Some(format!("capture is mandatory: {}", listing(&captures)));
     }
     None
 }

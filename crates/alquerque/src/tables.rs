@@ -2,27 +2,22 @@
 //! plain steps per side, jumps per point, the frozen far rows.
 
 use crate::rules::{PlainDirection, Rules};
+use board_core::notation::Bits;
 use board_core::{Direction, Graph, NodeId, Side};
 
 /// The most points an alquerque board may have: positions are 64-bit masks.
 pub const MAX_POINTS: usize = 64;
 
-/// The bit of point `p` in a position mask.
-#[inline]
+/// The bit of point `p` in a position mask ([`Bits::bit`] by point).
+#[inline(always)]
 pub(crate) const fn bit(p: u8) -> u64 {
-    1 << p
+    Bits::bit(p as u32)
 }
 
-/// Iterates over the points of a mask, lowest first.
-pub(crate) fn points(mut mask: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let p = mask.trailing_zeros() as u8;
-        mask &= mask - 1;
-        Some(p)
-    })
+/// The points of a mask, lowest first ([`Bits`] by point).
+#[inline(always)]
+pub(crate) fn points(mask: u64) -> impl Iterator<Item = u8> {
+    Bits(mask).map(|p| p as u8)
 }
 
 /// One jump from a point: the man jumped over and the point landed on.

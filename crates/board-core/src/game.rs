@@ -37,6 +37,46 @@ impl Side {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// `"White"` or `"Black"`, as messages name the players (also
+    /// [`fmt::Display`]).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    /// `'W'` or `'B'`, as a FEN writes the side.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::White => 'W',
+            Side::Black => 'B',
+        }
+    }
+
+    /// The side of a FEN letter, in either case: `W`/`w` or `B`/`b`.
+    ///
+    /// ```
+    /// use board_core::Side;
+    /// assert_eq!(Side::from_letter('w'), Some(Side::White));
+    /// assert_eq!(Side::from_letter('B'), Some(Side::Black));
+    /// assert_eq!(Side::from_letter('x'), None);
+    /// assert_eq!(Side::Black.to_string(), "Black");
+    /// ```
+    pub const fn from_letter(c: char) -> Option<Side> {
+        match c {
+            'W' | 'w' => Some(Side::White),
+            'B' | 'b' => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// How a game ended on the board.
@@ -67,6 +107,16 @@ pub struct SyntaxError {
     pub message: String,
 }
 
+impl SyntaxError {
+    /// A syntax error at `span`.
+    pub fn new(span: Range<usize>, message: impl Into<String>) -> Self {
+        SyntaxError {
+            span,
+            message: message.into(),
+        }
+    }
+}
+
 /// A well-formed move that the position does not allow as written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LegalityError {
@@ -88,6 +138,37 @@ pub enum LegalityError {
     },
 }
 
+impl LegalityError {
+    /// A move that is not legal, why, and a hint if there is one.
+    pub fn illegal(reason: impl Into<String>, help: Option<String>) -> Self {
+        LegalityError::Illegal {
+            reason: reason.into(),
+            help,
+        }
+    }
+
+    /// Which kind of error this is ([`MoveErrorKind::Illegal`] or
+    /// [`MoveErrorKind::Ambiguous`]).
+    pub fn kind(&self) -> MoveErrorKind {
+        match self {
+            LegalityError::Illegal { .. } => MoveErrorKind::Illegal,
+            LegalityError::Ambiguous { .. } => MoveErrorKind::Ambiguous,
+        }
+    }
+}
+
+/// The kinds of [`MoveError`], for callers that match on the kind rather
+/// than the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveErrorKind {
+    /// Not well-formed ([`MoveError::Syntax`]).
+    Syntax,
+    /// No legal move matches ([`LegalityError::Illegal`]).
+    Illegal,
+    /// Several legal moves match ([`LegalityError::Ambiguous`]).
+    Ambiguous,
+}
+
 /// Why a move text could not be turned into a legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -99,29 +180,125 @@ pub enum MoveError {
     Legality(#[from] LegalityError),
 }
 
+impl MoveError {
+    /// Which kind of error this is.
+    pub fn kind(&self) -> MoveErrorKind {
+        match self {
+            MoveError::Syntax(_) => MoveErrorKind::Syntax,
+            MoveError::Legality(e) => e.kind(),
+        }
+    }
+}
+
+/// What kind of problem a [`PositionProblem`] is, for callers that match on
+/// the kind rather than the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionProblemKind {
+    /// The side to move is missing or is not a side letter.
+    SideToMove,
+    /// A field that is unknown, empty or malformed (a counter that is not
+    /// a number, a wrong number of fields).
+    BadField,
+    /// A required field is missing.
+    MissingField,
+    /// A field given twice.
+    RepeatedField,
+    /// An empty entry in a list (two commas in a row).
+    EmptyEntry,
+    /// A name that is no point of the board (or a square not played on).
+    UnknownSquare,
+    /// An entry that is not a piece: an unknown piece letter, a marker
+    /// without a point, a bad level.
+    BadPiece,
+    /// A point listed twice, or holding two pieces.
+    Duplicate,
+    /// More pieces of a side or type than the profile has.
+    TooManyPieces,
+    /// A field or value the profile's rules give no meaning.
+    NotInRules,
+    /// A position the rules cannot reach (a man on its promotion row, an
+    /// ended game, marks that do not add up).
+    Unreachable,
+    /// A set-up that breaks a rule of set-ups (lingqi's L3, L22).
+    SetUp,
+}
+
+/// One problem of a position: its kind and, for people, its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionProblem {
+    /// What kind of problem.
+    pub kind: PositionProblemKind,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl PositionProblem {
+    /// A problem of this kind.
+    pub fn new(kind: PositionProblemKind, message: impl Into<String>) -> Self {
+        PositionProblem {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// The text of the problem.
+    pub fn as_str(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for PositionProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl PartialEq<str> for PositionProblem {
+    fn eq(&self, other: &str) -> bool {
+        self.message == other
+    }
+}
+
+impl PartialEq<&str> for PositionProblem {
+    fn eq(&self, other: &&str) -> bool {
+        self.message == *other
+    }
+}
+
 /// Every problem of a position or set-up, reported at once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct PositionError {
     /// One entry per problem.
-    pub problems: Vec<String>,
+    pub problems: Vec<PositionProblem>,
 }
 
 impl PositionError {
     /// A position error with a single problem.
-    pub fn one(problem: impl Into<String>) -> Self {
+    pub fn one(kind: PositionProblemKind, problem: impl Into<String>) -> Self {
         PositionError {
-            problems: vec![problem.into()],
+            problems: vec![PositionProblem::new(kind, problem)],
         }
+    }
+
+    /// The kinds of the problems, in order.
+    pub fn kinds(&self) -> impl Iterator<Item = PositionProblemKind> + '_ {
+        self.problems.iter().map(|p| p.kind)
     }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.problems.as_slice() {
-            [one] => f.write_str(one),
+            [one] => write!(f, "{one}"),
             many => {
                 write!(f, "{} problems: ", many.len())?;
-                f.write_str(&many.join("; "))
+                for (i, p) in many.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                Ok(())
             }
         }
     }
@@ -234,10 +411,7 @@ pub trait Diagram: GameRules {
 
     /// What this game calls a player (`White`, `South`).
     fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
+        side.name()
     }
 }
 

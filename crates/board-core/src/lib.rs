@@ -10,6 +10,7 @@ pub mod game;
 pub mod graph;
 mod node;
 mod node_set;
+pub mod notation;
 pub mod options;
 pub mod profile;
 pub mod record;
@@ -19,8 +20,9 @@ pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    Diagram, Game, GameRules, LegalityError, MoveError, Notation, Outcome, Perft, PositionError,
-    Profiled, RecordHooks, Side, SyntaxError, TagLookup,
+    Diagram, Game, GameRules, LegalityError, MoveError, MoveErrorKind, Notation, Outcome, Perft,
+    PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks, Side, SyntaxError,
+    TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;

@@ -2,7 +2,7 @@
 //! `<to move>:<South's pieces>:<North's pieces>:<turn>`, e.g.
 //! `S:S0j2,M3j3,…:S0j18,M3j17,…:1`.
 //!
-//! - `<to move>` is `S` (South) or `N` (North);
+//! - `<to move>` is `S` (South) or `N` (North), in either case;
 //! - each list holds `<letter><level><cell>` items separated by commas
 //!   (`M3j3` is a level-3 Master on j3); a missing level means the type's
 //!   starting level; a list may be empty;
@@ -16,34 +16,40 @@
 use crate::Lingqi;
 use crate::piece::{Kind, Piece, side_name};
 use crate::position::Position;
-use board_core::{PositionError, Side};
+use board_core::notation::fen::{self, Problems, SideLetters};
+use board_core::{PositionError, PositionProblemKind as P, Side};
+
+/// South's and North's letters.
+const SOUTH_NORTH: SideLetters = SideLetters {
+    white: 'S',
+    black: 'N',
+};
 
 impl Lingqi {
     /// Reads a position, reporting every problem.
     pub fn parse_fen(&self, text: &str) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.trim().split(':').collect();
+        let fields = fen::split_fields(text);
         if !(3..=4).contains(&fields.len()) {
-            return Err(PositionError::one(format!(
-                "`{text}`: expected `<S|N>:<South's pieces>:<North's pieces>[:<turn>]` (3 or 4 fields separated by `:`), found {} field(s)",
-                fields.len()
-            )));
+            return Err(PositionError::one(
+                P::BadField,
+                format!(
+                    "`{text}`: expected `<S|N>:<South's pieces>:<North's pieces>[:<turn>]` (3 or 4 fields separated by `:`), found {} field(s)",
+                    fields.len()
+                ),
+            ));
         }
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let mut position = Position::empty(self.config.graph.node_count());
-        match fields[0].trim() {
-            "S" => position.to_move = Side::White,
-            "N" => position.to_move = Side::Black,
-            other => problems.push(format!(
-                "side to move `{other}`: write `S` (South) or `N` (North)"
-            )),
+        if let Some(side) = fen::side_to_move(fields[0], SOUTH_NORTH, &mut problems) {
+            position.to_move = side;
         }
         if let Some(turn) = fields.get(3) {
-            match turn.trim().parse::<u32>() {
+            match turn.parse::<u32>() {
                 Ok(t) if t >= 1 => position.turn = t,
-                _ => problems.push(format!(
-                    "turn number `{}`: a whole number from 1",
-                    turn.trim()
-                )),
+                _ => problems.push(
+                    P::BadField,
+                    format!("turn number `{turn}`: a whole number from 1"),
+                ),
             }
         }
         for (side, list) in [(Side::White, fields[1]), (Side::Black, fields[2])] {
@@ -52,12 +58,15 @@ impl Lingqi {
             for e in entries {
                 let label = self.config.graph.label(e.cell);
                 if let Some(p) = position.piece(e.cell) {
-                    problems.push(format!(
-                        "{name}'s pieces: `{}`: {label} already holds {}'s {}",
-                        e.text,
-                        side_name(p.side),
-                        p.kind.name()
-                    ));
+                    problems.push(
+                        P::Duplicate,
+                        format!(
+                            "{name}'s pieces: `{}`: {label} already holds {}'s {}",
+                            e.text,
+                            side_name(p.side),
+                            p.kind.name()
+                        ),
+                    );
                     continue;
                 }
                 let level = e
@@ -67,10 +76,13 @@ impl Lingqi {
                     && level != self.config.rules.pieces.sect.level
                     && !self.config.rules.pieces.sect.upgradable
                 {
-                    problems.push(format!(
-                        "{name}'s pieces: `{}`: the Sect is never upgraded, its level is {}",
-                        e.text, self.config.rules.pieces.sect.level
-                    ));
+                    problems.push(
+                        P::BadPiece,
+                        format!(
+                            "{name}'s pieces: `{}`: the Sect is never upgraded, its level is {}",
+                            e.text, self.config.rules.pieces.sect.level
+                        ),
+                    );
                 }
                 position.set(
                     e.cell,
@@ -85,23 +97,23 @@ impl Lingqi {
                 let most = self.config.rules.pieces.get(kind).count;
                 let have = position.count(side, kind);
                 if have > most {
-                    problems.push(format!(
-                        "{name} has {have} × {}, more than the composition's {most}",
-                        kind.name()
-                    ));
+                    problems.push(
+                        P::TooManyPieces,
+                        format!(
+                            "{name} has {have} × {}, more than the composition's {most}",
+                            kind.name()
+                        ),
+                    );
                 }
             }
         }
         if position.sect(Side::White).is_none() && position.sect(Side::Black).is_none() {
             problems.push(
-                "neither side has a Sect: a game ends when the first Sect is captured".into(),
+                P::Unreachable,
+                "neither side has a Sect: a game ends when the first Sect is captured",
             );
         }
-        if problems.is_empty() {
-            Ok(position)
-        } else {
-            Err(PositionError { problems })
-        }
+        problems.result(position)
     }
 
     /// Writes a position; [`Lingqi::parse_fen`] reads it back.
@@ -121,10 +133,7 @@ impl Lingqi {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let to_move = match position.to_move {
-            Side::White => "S",
-            Side::Black => "N",
-        };
+        let to_move = SOUTH_NORTH.letter(position.to_move);
         format!(
             "{to_move}:{}:{}:{}",
             list(Side::White),

@@ -24,8 +24,8 @@ pub use zones::Zones;
 
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
-    Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled,
-    RecordHooks, Side, TagLookup,
+    Outcome, Perft, PerftOptions, PositionError, PositionProblemKind, Profile, ProfileError,
+    ProfileSource, Profiled, RecordHooks, Side, TagLookup,
 };
 
 /// Diagrams mark zones and the pieces trapped in an enemy zone.
@@ -165,14 +165,17 @@ impl RecordHooks for Lingqi {
         let north = tags.tag("SetupNorth");
         match (fen, south, north) {
             (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(PositionError::one(
+                PositionProblemKind::BadField,
                 "give either a FEN tag or the set-up tags SetupSouth/SetupNorth, not both",
             )),
             (Some(f), None, None) => self.parse_position(f).map(Some),
             (None, Some(s), Some(n)) => self.position_from_setups(s, n).map(Some),
             (None, Some(_), None) => Err(PositionError::one(
+                PositionProblemKind::MissingField,
                 "SetupSouth is given but SetupNorth is missing: the two set-ups go together (L3)",
             )),
             (None, None, Some(_)) => Err(PositionError::one(
+                PositionProblemKind::MissingField,
                 "SetupNorth is given but SetupSouth is missing: the two set-ups go together (L3)",
             )),
             (None, None, None) => Ok(None),

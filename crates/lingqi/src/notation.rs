@@ -8,22 +8,9 @@ use crate::piece::{Kind, side_name};
 use crate::position::Position;
 use crate::rules::LongMove;
 use crate::turn::{Turn, Upgrade};
-use board_core::{Direction, LegalityError, MoveError, NodeId, SyntaxError};
+use board_core::notation::{LabelCase, illegal, illegal_with_help, read_label, syntax};
+use board_core::{Direction, MoveError, NodeId};
 use std::ops::Range;
-
-fn syntax(span: Range<usize>, message: impl Into<String>) -> MoveError {
-    MoveError::Syntax(SyntaxError {
-        span,
-        message: message.into(),
-    })
-}
-
-fn illegal(reason: impl Into<String>, help: Option<String>) -> MoveError {
-    MoveError::Legality(LegalityError::Illegal {
-        reason: reason.into(),
-        help,
-    })
-}
 
 /// A move token as written: the cells of the walk and whether the last
 /// step is marked `x`.
@@ -36,25 +23,9 @@ impl Lingqi {
     /// Reads a cell label starting at byte `at` of `text`; returns the cell
     /// and the byte after it.
     fn read_cell(&self, text: &str, at: usize) -> Result<(NodeId, usize), MoveError> {
-        let bytes = text.as_bytes();
-        let mut end = at;
-        while end < bytes.len() && bytes[end].is_ascii_lowercase() {
-            end += 1;
-        }
-        let letters = end - at;
-        while end < bytes.len() && bytes[end].is_ascii_digit() {
-            end += 1;
-        }
-        if letters == 0 || end == at + letters {
-            let stop = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-            return Err(syntax(at..stop, "expected a cell such as `j2`"));
-        }
-        let label = &text[at..end];
-        self.config
-            .graph
-            .node_by_label(label)
-            .map(|n| (n, end))
-            .ok_or_else(|| syntax(at..end, format!("`{label}` is not a cell of the board")))
+        read_label(&self.config.graph, text, at, LabelCase::Exact, "cell", "j2")
+            .map(|(n, len)| (n, at + len))
+            .map_err(MoveError::from)
     }
 
     fn read_upgrade(&self, text: &str, span: Range<usize>) -> Result<Upgrade, MoveError> {
@@ -179,7 +150,7 @@ impl Lingqi {
             if options.is_empty() {
                 return Ok(());
             }
-            return Err(illegal(
+            return Err(illegal_with_help(
                 format!("a turn begins with an upgrade (L4): {name} has pieces to upgrade"),
                 Some("write the upgrade first, e.g. `^j2 j2-j5`".into()),
             ));
@@ -188,30 +159,26 @@ impl Lingqi {
             return Ok(());
         }
         if options.is_empty() {
-            return Err(illegal(
-                format!("{name} has nothing to upgrade (L4): write the move alone"),
-                None,
-            ));
+            return Err(illegal(format!(
+                "{name} has nothing to upgrade (L4): write the move alone"
+            )));
         }
         let label = self.config.graph.label(u.cell);
         let Some(p) = position.piece(u.cell) else {
-            return Err(illegal(format!("no piece on {label} to upgrade"), None));
+            return Err(illegal(format!("no piece on {label} to upgrade")));
         };
         if p.side != side {
-            return Err(illegal(
-                format!(
-                    "the {} on {label} is {}'s",
-                    p.kind.name(),
-                    side_name(p.side)
-                ),
-                None,
-            ));
+            return Err(illegal(format!(
+                "the {} on {label} is {}'s",
+                p.kind.name(),
+                side_name(p.side)
+            )));
         }
         let Some(k) = u.into else {
-            return Err(illegal(
-                format!("the {} cannot be upgraded (L4)", p.kind.name()),
-                None,
-            ));
+            return Err(illegal(format!(
+                "the {} cannot be upgraded (L4)",
+                p.kind.name()
+            )));
         };
         let t = &self.config.rules.transformation;
         let reason = if p.kind != t.from {
@@ -236,7 +203,7 @@ impl Lingqi {
                 self.config.rules.pieces.get(k).count
             )
         };
-        Err(illegal(reason, None))
+        Err(illegal(reason))
     }
 
     fn check_turn(
@@ -255,17 +222,14 @@ impl Lingqi {
         let to = *written.path.last().expect("a written move has two cells");
         let (fl, tl) = (self.config.graph.label(from), self.config.graph.label(to));
         let Some(piece) = after.piece(from) else {
-            return Err(illegal(format!("no piece on {fl}"), None));
+            return Err(illegal(format!("no piece on {fl}")));
         };
         if piece.side != side {
-            return Err(illegal(
-                format!(
-                    "the {} on {fl} is {}'s",
-                    piece.kind.name(),
-                    side_name(piece.side)
-                ),
-                None,
-            ));
+            return Err(illegal(format!(
+                "the {} on {fl} is {}'s",
+                piece.kind.name(),
+                side_name(piece.side)
+            )));
         }
         let board = self.board(&after);
         let mobility = self.mobility(&board.zones, piece, from);
@@ -278,7 +242,7 @@ impl Lingqi {
             } else {
                 format!("{what} never moves")
             };
-            return Err(illegal(reason, None));
+            return Err(illegal(reason));
         }
         if written.path.len() > 2 {
             self.check_walk(&after, piece.kind, mobility, &written.path, &what)?;
@@ -288,24 +252,18 @@ impl Lingqi {
             && self.config.rules.zone_end == crate::rules::ZoneEnd::Forbidden
             && self.in_enemy_zone(&board.zones, side, to)
         {
-            return Err(illegal(
-                format!(
-                    "{tl} is in {}'s zone: no move ends there (zone-end = \"forbidden\", L9)",
-                    side_name(side.opposite())
-                ),
-                None,
-            ));
+            return Err(illegal(format!(
+                "{tl} is in {}'s zone: no move ends there (zone-end = \"forbidden\", L9)",
+                side_name(side.opposite())
+            )));
         }
         if !reach.ends.contains(to)
             && mobility == Mobility::Formation
             && after.piece(to).is_some_and(|p| p.side != side)
         {
-            return Err(illegal(
-                format!(
-                    "{what} cannot take {tl}: a Formation never attacks, it moves only to an empty cell (L10)"
-                ),
-                None,
-            ));
+            return Err(illegal(format!(
+                "{what} cannot take {tl}: a Formation never attacks, it moves only to an empty cell (L10)"
+            )));
         }
         if !reach.ends.contains(to) {
             let how = match mobility {
@@ -331,16 +289,15 @@ impl Lingqi {
                     piece.level
                 ));
             }
-            return Err(illegal(
+            return Err(illegal_with_help(
                 format!("{what} cannot reach {tl} {how}"),
                 Some(help),
             ));
         }
         if written.capture_mark && after.piece(to).is_none() {
-            return Err(illegal(
-                format!("`x` marks a capture but {tl} is empty (write `{fl}-{tl}`)"),
-                None,
-            ));
+            return Err(illegal(format!(
+                "`x` marks a capture but {tl} is empty (write `{fl}-{tl}`)"
+            )));
         }
         Ok(Turn { upgrade, from, to })
     }
@@ -358,16 +315,14 @@ impl Lingqi {
         let steps = path.len() - 1;
         match mobility {
             Mobility::Steps(n) if steps != n as usize => {
-                return Err(illegal(
-                    format!("{what} walks exactly {n} step(s), the walk has {steps}"),
-                    None,
-                ));
+                return Err(illegal(format!(
+                    "{what} walks exactly {n} step(s), the walk has {steps}"
+                )));
             }
             Mobility::Formation if steps != 1 => {
-                return Err(illegal(
-                    format!("{what} moves one step (L11), the walk has {steps}"),
-                    None,
-                ));
+                return Err(illegal(format!(
+                    "{what} moves one step (L11), the walk has {steps}"
+                )));
             }
             _ => {}
         }
@@ -377,35 +332,31 @@ impl Lingqi {
         for (i, w) in path.windows(2).enumerate() {
             let (a, b) = (self.config.graph.label(w[0]), self.config.graph.label(w[1]));
             let Some((d, _)) = self.config.graph.neighbours(w[0]).find(|&(_, m)| m == w[1]) else {
-                return Err(illegal(format!("{a} and {b} are not neighbours"), None));
+                return Err(illegal(format!("{a} and {b} are not neighbours")));
             };
             if diagonal_only && !d.is_diagonal() {
-                return Err(illegal(
-                    format!("{what} steps diagonally only: {a}-{b} is not diagonal"),
-                    None,
-                ));
+                return Err(illegal(format!(
+                    "{what} steps diagonally only: {a}-{b} is not diagonal"
+                )));
             }
             if mobility == Mobility::Long(LongMove::Slide) {
                 if first_direction.is_some_and(|f| f != d) {
-                    return Err(illegal(
-                        format!("{what} slides along one line (L16): the walk turns at {a}"),
-                        None,
-                    ));
+                    return Err(illegal(format!(
+                        "{what} slides along one line (L16): the walk turns at {a}"
+                    )));
                 }
                 first_direction = Some(d);
             }
             if i + 1 < steps && w[1] != path[0] && position.piece(w[1]).is_some() {
-                return Err(illegal(
-                    format!("the walk passes through {b}, which is occupied (L6)"),
-                    None,
-                ));
+                return Err(illegal(format!(
+                    "the walk passes through {b}, which is occupied (L6)"
+                )));
             }
         }
         if path.last() == path.first() {
-            return Err(illegal(
-                format!("{what} may not end its walk where it began (L6)"),
-                None,
-            ));
+            return Err(illegal(format!(
+                "{what} may not end its walk where it began (L6)"
+            )));
         }
         Ok(())
     }

@@ -5,7 +5,8 @@
 use crate::Lingqi;
 use crate::piece::{Kind, Piece, side_name};
 use crate::position::Position;
-use board_core::{NodeId, PositionError, Side};
+use board_core::notation::fen::{self, Problems};
+use board_core::{NodeId, PositionError, PositionProblem, PositionProblemKind as P, Side};
 
 /// One item of a piece list: type, optional level, cell.
 pub(crate) struct Entry {
@@ -22,23 +23,21 @@ impl Lingqi {
         &self,
         text: &str,
         context: &str,
-        problems: &mut Vec<String>,
+        problems: &mut Problems,
     ) -> Vec<Entry> {
         let mut out = Vec::new();
-        if text.trim().is_empty() {
-            return out;
-        }
-        for raw in text.split(',') {
-            let item = raw.trim();
+        for item in fen::entries(text, context, problems) {
             let mut chars = item.chars();
             let Some(letter) = chars.next() else {
-                problems.push(format!("{context}: empty item in the list (two commas?)"));
                 continue;
             };
             let Some(kind) = Kind::from_letter(letter) else {
-                problems.push(format!(
-                    "{context}: `{item}`: `{letter}` is not a piece letter (S M V E G D F)"
-                ));
+                problems.push(
+                    P::BadPiece,
+                    format!(
+                        "{context}: `{item}`: `{letter}` is not a piece letter (S M V E G D F)"
+                    ),
+                );
                 continue;
             };
             let rest = chars.as_str();
@@ -49,21 +48,27 @@ impl Lingqi {
             } else if let Ok(l) = level_text.parse::<u32>() {
                 Some(l)
             } else {
-                problems.push(format!(
-                    "{context}: `{item}`: level {level_text} is too large"
-                ));
+                problems.push(
+                    P::BadPiece,
+                    format!("{context}: `{item}`: level {level_text} is too large"),
+                );
                 continue;
             };
             if cell_text.is_empty() {
-                problems.push(format!(
-                    "{context}: `{item}`: no cell after the piece letter"
-                ));
+                problems.push(
+                    P::BadPiece,
+                    format!("{context}: `{item}`: no cell after the piece letter"),
+                );
                 continue;
             }
             let Some(cell) = self.config.graph.node_by_label(cell_text) else {
-                problems.push(format!(
-                    "{context}: `{item}`: `{cell_text}` is not a cell of the board"
-                ));
+                problems.push(
+                    P::UnknownSquare,
+                    format!(
+                        "{context}: `{item}`: {}",
+                        fen::not_on_board(cell_text, "cell")
+                    ),
+                );
                 continue;
             };
             out.push(Entry {
@@ -84,10 +89,14 @@ impl Lingqi {
 
     /// Reads and checks one side's set-up (L3, L22): every violation, each
     /// naming the side, the cell and the reason.
-    pub fn parse_setup(&self, side: Side, text: &str) -> Result<Vec<(NodeId, Piece)>, Vec<String>> {
+    pub fn parse_setup(
+        &self,
+        side: Side,
+        text: &str,
+    ) -> Result<Vec<(NodeId, Piece)>, Vec<PositionProblem>> {
         let name = side_name(side);
         let context = format!("{name} set-up");
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let entries = self.parse_entries(text, &context, &mut problems);
         let [lo, hi] = match side {
             Side::White => self.config.rules.south_ranks,
@@ -97,24 +106,30 @@ impl Lingqi {
         for e in &entries {
             let label = self.config.graph.label(e.cell);
             if e.level.is_some() {
-                problems.push(format!(
+                problems.push(P::BadPiece, format!(
                     "{context}: `{}`: a set-up gives no levels (every piece starts at its type's level)",
                     e.text
                 ));
             }
             let rank = self.rank(e.cell);
             if rank < lo || rank > hi {
-                problems.push(format!(
-                    "{context}: {} on {label}: rank {rank} is outside {name}'s ranks {lo}–{hi}",
-                    e.kind.name()
-                ));
+                problems.push(
+                    P::SetUp,
+                    format!(
+                        "{context}: {} on {label}: rank {rank} is outside {name}'s ranks {lo}–{hi}",
+                        e.kind.name()
+                    ),
+                );
             }
             if let Some((_, other)) = placed.iter().find(|(c, _)| *c == e.cell) {
-                problems.push(format!(
-                    "{context}: {} on {label}: the cell is already taken ({}{label})",
-                    e.kind.name(),
-                    other.kind.letter()
-                ));
+                problems.push(
+                    P::Duplicate,
+                    format!(
+                        "{context}: {} on {label}: the cell is already taken ({}{label})",
+                        e.kind.name(),
+                        other.kind.letter()
+                    ),
+                );
                 continue;
             }
             placed.push((
@@ -130,11 +145,14 @@ impl Lingqi {
             let want = self.config.rules.pieces.get(kind).count;
             let have = entries.iter().filter(|e| e.kind == kind).count() as u32;
             if have != want {
-                problems.push(format!(
-                    "{context}: {have} × {} ({}), the composition needs {want}",
-                    kind.name(),
-                    kind.letter()
-                ));
+                problems.push(
+                    P::SetUp,
+                    format!(
+                        "{context}: {have} × {} ({}), the composition needs {want}",
+                        kind.name(),
+                        kind.letter()
+                    ),
+                );
             }
         }
         for (sect, _) in placed.iter().filter(|(_, p)| p.kind == Kind::Sect) {
@@ -147,25 +165,24 @@ impl Lingqi {
             let label = self.config.graph.label(*sect);
             let min = self.config.rules.sect_guard_min as usize;
             if guards.len() < min {
-                problems.push(format!(
+                problems.push(P::SetUp, format!(
                     "{context}: Sect on {label}: {} of its own pieces among its 8 neighbours, at least {min} needed",
                     guards.len()
                 ));
             }
             for k in &self.config.rules.sect_guard_includes {
                 if !guards.contains(k) {
-                    problems.push(format!(
-                        "{context}: Sect on {label}: no {} among its 8 neighbours",
-                        k.name()
-                    ));
+                    problems.push(
+                        P::SetUp,
+                        format!(
+                            "{context}: Sect on {label}: no {} among its 8 neighbours",
+                            k.name()
+                        ),
+                    );
                 }
             }
         }
-        if problems.is_empty() {
-            Ok(placed)
-        } else {
-            Err(problems)
-        }
+        problems.result(placed).map_err(|e| e.problems)
     }
 
     /// The start position of two set-ups, South to move on turn 1; the

@@ -698,7 +698,7 @@ fn l22_setup_checks_composition_cells_and_ranks_all_at_once() {
         e.problems,
         vec![
             "South set-up: `Xa1`: `X` is not a piece letter (S M V E G D F)",
-            "South set-up: `Dz3`: `z3` is not a cell of the board",
+            "South set-up: `Dz3`: `z3` is not a cell of this board",
             "South set-up: Disciple on m5: the cell is already taken (Dm5)",
             "South set-up: Disciple on a12: rank 12 is outside South's ranks 1–9",
             "South set-up: 2 × Master (M), the composition needs 1",
@@ -740,7 +740,7 @@ fn l23_record_tokens() {
     // Syntax errors point at the spot.
     for (text, span) in [
         ("^j10", 0..4),
-        ("^j10 j10-", 9..9),
+        ("^j10 j10-", 8..9),
         ("^j10 j10-j9 j9-j8", 12..17),
         ("^j10=Q j10-j11", 4..6),
         ("^j10 j10xj9-j8", 11..12),
@@ -796,10 +796,10 @@ fn fen_round_trips_and_reports_every_problem() {
     assert_eq!(
         e.problems,
         vec![
-            "side to move `X`: write `S` (South) or `N` (North)",
+            "the side to move must be S or N, not `X`",
             "turn number `0`: a whole number from 1",
             "South's pieces: `Q3b2`: `Q` is not a piece letter (S M V E G D F)",
-            "South's pieces: `M3z9`: `z9` is not a cell of the board",
+            "South's pieces: `M3z9`: `z9` is not a cell of this board",
             "South's pieces: `M3a1`: a1 already holds South's Sect",
             "South has 2 × Master, more than the composition's 1",
             "North's pieces: `D0`: no cell after the piece letter",

@@ -5,21 +5,13 @@ use crate::moves::Move;
 use crate::position::Core;
 use crate::rules::{Blocked, FlyingAt, FullBoard, MillProtection, NoPlacement, Placing, Rules};
 use crate::tables::{Mask, Tables, bit, points};
-use board_core::{Outcome, Side};
+use board_core::Outcome;
 
 /// A profile's rules together with its board tables.
 #[derive(Clone, Debug)]
 pub(crate) struct Engine {
     pub rules: Rules,
     pub tables: Tables,
-}
-
-/// The name of a side in messages.
-pub(crate) fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 impl Engine {
@@ -273,7 +265,7 @@ impl Engine {
                     winner,
                     reason: format!(
                         "{} has only {left} {} left",
-                        side_name(loser),
+                        loser.name(),
                         if left == 1 { "man" } else { "men" }
                     ),
                 });
@@ -296,7 +288,7 @@ impl Engine {
         if self.has_base(c) {
             return None;
         }
-        let name = side_name(s);
+        let name = s.name();
         if self.rules.placing == Placing::BeforeMoving && c.hand[s.index()] > 0 {
             return Some(Outcome::Win {
                 winner: o,

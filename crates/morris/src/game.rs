@@ -1,7 +1,7 @@
 //! [`Morris`]: the morris family as a [`board_core::Game`], configured by a
 //! profile.
 
-use crate::engine::{Engine, side_name};
+use crate::engine::Engine;
 use crate::fen;
 use crate::moves::Move;
 use crate::notation;
@@ -124,7 +124,7 @@ impl Diagram for Morris {
         });
         out.push_str(&format!(
             "{} to move; in hand: White {}, Black {}",
-            side_name(c.side),
+            c.side.name(),
             c.hand[0],
             c.hand[1]
         ));

@@ -2,11 +2,14 @@
 //! (`d2xg7`, `a1-a4xg7xg1`) or written as tokens of their own (`d2 xg7`),
 //! and the reasons, in a player's words, why a move is not legal.
 
-use crate::engine::{Engine, side_name};
+use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::{Core, Position};
 use crate::rules::{FlyingAt, MarkedPoints, MillProtection};
 use crate::tables::{Mask, bit};
+use board_core::notation::{
+    LabelCase, illegal, illegal_with_help, moves_of, read_label, shortlist,
+};
 use board_core::{Graph, LegalityError, MoveError, NodeId, Outcome, SyntaxError};
 use std::ops::Range;
 
@@ -35,55 +38,10 @@ pub(crate) fn write(graph: &Graph, mv: &Move) -> String {
     out
 }
 
-/// The longest point label at the start of `rest`, ignoring ASCII case.
-fn match_point(graph: &Graph, rest: &str) -> Option<(usize, usize)> {
-    graph
-        .node_ids()
-        .filter_map(|n| {
-            let label = graph.label(n);
-            let prefix = rest.get(..label.len())?;
-            prefix
-                .eq_ignore_ascii_case(label)
-                .then(|| (label.len(), n.index()))
-        })
-        .max_by_key(|&(len, _)| len)
-        .map(|(len, p)| (p, len))
-}
-
-/// Reads one point at byte `at`, or says what is there instead.
+/// Reads one point at byte `at` (in any case), or says what is there
+/// instead.
 fn read_point(graph: &Graph, text: &str, at: usize) -> Result<(usize, usize), SyntaxError> {
-    let rest = &text[at..];
-    if let Some(found) = match_point(graph, rest) {
-        return Ok(found);
-    }
-    let letters = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
-    let digits = rest[letters..]
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .count();
-    let shaped = letters + digits;
-    if shaped > 0 {
-        return Err(SyntaxError {
-            span: at..at + shaped,
-            message: format!("`{}` is not a point of this board", &rest[..shaped]),
-        });
-    }
-    if rest.is_empty() {
-        let before = text[..at].chars().next_back();
-        let width = before.map_or(0, char::len_utf8);
-        return Err(SyntaxError {
-            span: at - width..at,
-            message: match before {
-                Some(c) => format!("a point (such as d1) is missing after `{c}`"),
-                None => "a point (such as d1) is missing".to_string(),
-            },
-        });
-    }
-    let width = rest.chars().next().map_or(0, char::len_utf8);
-    Err(SyntaxError {
-        span: at..at + width,
-        message: format!("expected a point (such as d1), found `{}`", &rest[..width]),
-    })
+    read_label(graph, text, at, LabelCase::Any, "point", "d1").map(|(n, len)| (n.index(), len))
 }
 
 fn skip_spaces(text: &str, mut at: usize) -> usize {
@@ -109,13 +67,13 @@ fn read_removals(
         let rest = &text[at..];
         if !(rest.starts_with('x') || rest.starts_with('X')) {
             let width = rest.chars().next().map_or(1, char::len_utf8);
-            return Err(SyntaxError {
-                span: at..at + width,
-                message: format!(
+            return Err(SyntaxError::new(
+                at..at + width,
+                format!(
                     "expected `x` and the point of the man taken (such as xg7), found `{}`",
                     &rest[..width]
                 ),
-            });
+            ));
         }
         let start = skip_spaces(text, at + 1);
         let (point, len) = read_point(graph, text, start)?;
@@ -127,10 +85,7 @@ fn read_removals(
 fn parse_written(graph: &Graph, text: &str) -> Result<Written, SyntaxError> {
     let start = skip_spaces(text, 0);
     if start >= text.len() {
-        return Err(SyntaxError {
-            span: 0..text.len(),
-            message: "empty move".to_string(),
-        });
+        return Err(SyntaxError::new(0..text.len(), "empty move"));
     }
     let (first, len) = read_point(graph, text, start)?;
     let mut at = start + len;
@@ -152,15 +107,15 @@ pub(crate) fn is_removal_token(graph: &Graph, next: &str) -> bool {
     if !(next.starts_with('x') || next.starts_with('X')) {
         return false;
     }
-    let is_placement = match_point(graph, next).is_some_and(|(_, len)| len == next.len());
+    let is_placement = read_point(graph, next, 0).is_ok_and(|(_, len)| len == next.len());
     !is_placement && read_removals(graph, next, 0).is_ok_and(|r| !r.is_empty())
 }
 
-fn illegal(reason: impl Into<String>, help: Option<String>) -> MoveError {
-    MoveError::Legality(LegalityError::Illegal {
-        reason: reason.into(),
-        help,
-    })
+/// The canonical texts of moves, sorted.
+fn sorted_texts(graph: &Graph, moves: &[Move]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| write(graph, m)).collect();
+    texts.sort();
+    texts
 }
 
 /// A short list of moves for a `help:` line.
@@ -168,16 +123,8 @@ fn list_moves(graph: &Graph, moves: &[Move], what: &str) -> Option<String> {
     if moves.is_empty() {
         return None;
     }
-    const SHOWN: usize = 12;
-    let mut texts: Vec<String> = moves.iter().map(|m| write(graph, m)).collect();
-    texts.sort();
-    let more = texts.len().saturating_sub(SHOWN);
-    texts.truncate(SHOWN);
-    let mut line = format!("{what}: {}", texts.join(", "));
-    if more > 0 {
-        line.push_str(&format!(" and {more} more"));
-    }
-    Some(line)
+    let texts = sorted_texts(graph, moves);
+    Some(format!("{what}: {}", shortlist(&texts, ", ", ", ")))
 }
 
 /// Reads a move and finds the legal move it names.
@@ -191,18 +138,18 @@ pub(crate) fn parse(
     let written = parse_written(graph, text)?;
     for (i, (r, _)) in written.removals.iter().enumerate() {
         if written.removals[..i].iter().any(|(q, _)| q == r) {
-            return Err(illegal(
-                format!("{} is taken twice", graph.label(NodeId::new(*r))),
-                None,
-            ));
+            return Err(illegal(format!(
+                "{} is taken twice",
+                graph.label(NodeId::new(*r))
+            )));
         }
     }
     if let Some(outcome) = outcome {
         let why = match outcome {
-            Outcome::Win { winner, reason } => format!("{} won: {reason}", side_name(winner)),
+            Outcome::Win { winner, reason } => format!("{} won: {reason}", winner.name()),
             Outcome::Draw { reason } => format!("drawn: {reason}"),
         };
-        return Err(illegal(format!("the game is over ({why})"), None));
+        return Err(illegal(format!("the game is over ({why})")));
     }
     let c = &position.core;
     let mut legal = Vec::new();
@@ -257,8 +204,8 @@ fn explain_base(
 ) -> MoveError {
     let label = |p: usize| graph.label(NodeId::new(p)).to_string();
     let s = c.side.index();
-    let me = side_name(c.side);
-    let other = side_name(c.side.opposite());
+    let me = c.side.name();
+    let other = c.side.opposite().name();
     let to = label(w.to);
     let occupant = |p: usize| -> Option<&'static str> {
         if c.men[s] & bit(p) != 0 {
@@ -279,7 +226,7 @@ fn explain_base(
     let Some(from) = w.from else {
         if c.hand[s] == 0 {
             let moves: Vec<Move> = legal.to_vec();
-            return illegal(
+            return illegal_with_help(
                 format!(
                     "{me} has no man left in hand: a man moves, written from-to (such as a1-a4)"
                 ),
@@ -288,16 +235,16 @@ fn explain_base(
         }
         let help = list_moves(graph, &placements, "legal placements");
         if let Some(who) = occupant(w.to) {
-            return illegal(format!("{to} is occupied by {who}"), help);
+            return illegal_with_help(format!("{to} is occupied by {who}"), help);
         }
         if c.marks & bit(w.to) != 0 {
-            return illegal(marked_reason(&to, "placement"), help);
+            return illegal_with_help(marked_reason(&to, "placement"), help);
         }
-        return illegal(format!("{me} cannot place on {to}"), help);
+        return illegal_with_help(format!("{me} cannot place on {to}"), help);
     };
     let from_l = label(from);
     if !engine.may_move(c) {
-        return illegal(
+        return illegal_with_help(
             format!(
                 "{me} still has {} to place: men move only after all are placed",
                 match c.hand[s] {
@@ -314,20 +261,25 @@ fn explain_base(
         } else {
             format!("there is no {} man on {from_l}", me.to_ascii_lowercase())
         };
-        return illegal(why, None);
+        return illegal(why);
     }
     let of_piece: Vec<Move> = legal
         .iter()
         .filter(|m| m.origin() == Some(from))
         .copied()
         .collect();
-    let help = list_moves(graph, &of_piece, &format!("legal moves of {from_l}"))
-        .or_else(|| Some(format!("the man on {from_l} has no legal move")));
+    let help = Some(moves_of(
+        &from_l,
+        "man",
+        &sorted_texts(graph, &of_piece),
+        ", ",
+        ", ",
+    ));
     if let Some(who) = occupant(w.to) {
-        return illegal(format!("{to} is occupied by {who}"), help);
+        return illegal_with_help(format!("{to} is occupied by {who}"), help);
     }
     if c.marks & bit(w.to) != 0 {
-        return illegal(marked_reason(&to, "move"), help);
+        return illegal_with_help(marked_reason(&to, "move"), help);
     }
     if !engine.flies(c) && engine.tables.adjacent[from] & bit(w.to) == 0 {
         let mut why = format!("{to} is not adjacent to {from_l}");
@@ -339,9 +291,9 @@ fn explain_base(
         } else {
             why.push_str(" (men never fly in this game)");
         }
-        return illegal(why, help);
+        return illegal_with_help(why, help);
     }
-    illegal(format!("{from_l}-{to} is not a legal move"), help)
+    illegal_with_help(format!("{from_l}-{to} is not a legal move"), help)
 }
 
 fn explain_removals(
@@ -355,11 +307,11 @@ fn explain_removals(
     let base = write(graph, &Move::new(w.from, w.to));
     let help = list_moves(graph, same_base, "legal");
     let o = c.side.opposite();
-    let me = side_name(c.side);
-    let other = side_name(o);
+    let me = c.side.name();
+    let other = o.name();
     let mills = engine.mills_made(c, w.from, w.to);
     if mills == 0 {
-        return illegal(
+        return illegal_with_help(
             format!("{base} does not close a mill, so it takes nothing"),
             help,
         );
@@ -368,13 +320,13 @@ fn explain_removals(
     engine.play_base(&mut after, w.from, w.to);
     let due = engine.removals_due(mills);
     if after.men[o.index()] == 0 {
-        return illegal(
+        return illegal_with_help(
             format!("{other} has no man on the board to take, so {base} takes nothing"),
             help,
         );
     }
     if engine.candidates(after.men[o.index()]) == 0 {
-        return illegal(
+        return illegal_with_help(
             format!(
                 "every {} man stands in a mill, so {base} takes nothing (strict mill protection)",
                 other.to_ascii_lowercase()
@@ -388,7 +340,7 @@ fn explain_removals(
         } else {
             format!("closes {mills} mills")
         };
-        return illegal(
+        return illegal_with_help(
             format!("{base} {closes} and takes only {}", men_word(due)),
             help,
         );
@@ -397,10 +349,10 @@ fn explain_removals(
         let p = label(*r);
         let r_bit: Mask = bit(*r);
         if after.men[c.side.index()] & r_bit != 0 {
-            return illegal(format!("{p} is {me}'s own man"), help);
+            return illegal_with_help(format!("{p} is {me}'s own man"), help);
         }
         if after.men[o.index()] & r_bit == 0 {
-            return illegal(
+            return illegal_with_help(
                 format!(
                     "there is no {} man on {p} to take",
                     other.to_ascii_lowercase()
@@ -415,7 +367,7 @@ fn explain_removals(
                 ),
                 _ => format!("{p} stands in a mill and cannot be taken"),
             };
-            return illegal(why, help);
+            return illegal_with_help(why, help);
         }
         engine.take(&mut after, *r);
     }
@@ -425,7 +377,7 @@ fn explain_removals(
         .max()
         .unwrap_or(0);
     if w.removals.len() < longest {
-        return illegal(
+        return illegal_with_help(
             format!(
                 "{base} closes {mills} mills and takes {}",
                 men_word(longest)
@@ -433,7 +385,7 @@ fn explain_removals(
             help,
         );
     }
-    illegal(
+    illegal_with_help(
         format!("no legal move matches {base} with these removals"),
         help,
     )

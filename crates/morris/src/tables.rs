@@ -1,6 +1,7 @@
 //! The board as bit masks: one bit per point, adjacency and mills derived
 //! once from the profile's graph.
 
+use board_core::notation::Bits;
 use board_core::{Graph, NodeId, NodeSet};
 
 /// The largest morris board: one bit per point in a `u64`.
@@ -9,24 +10,16 @@ pub const MAX_POINTS: usize = 64;
 /// A set of points as a bit mask (bit `i` is node index `i`).
 pub type Mask = u64;
 
-/// The bit of one point.
-#[inline]
+/// The bit of one point ([`Bits::bit`] by point index).
+#[inline(always)]
 pub const fn bit(point: usize) -> Mask {
-    1 << point
+    Bits::bit(point as u32)
 }
 
-/// Iterates over the points of a mask, lowest first.
-#[inline]
-pub fn points(mut mask: Mask) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let p = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(p)
-        }
-    })
+/// The points of a mask, lowest first ([`Bits`] by point index).
+#[inline(always)]
+pub fn points(mask: Mask) -> impl Iterator<Item = usize> {
+    Bits(mask).indices()
 }
 
 /// Converts a mask to a board-core node set.

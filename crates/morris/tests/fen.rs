@@ -66,11 +66,11 @@ fn an_invalid_fen_lists_every_problem() {
     assert_eq!(
         err.problems,
         [
-            "the first field says whose turn it is, `W` or `B`; found `X`",
-            "White men: `a1` is listed twice",
-            "White men: `h9` is not a point of this board",
+            "the side to move must be W or B, not `X`",
+            "White's men: a1 is listed twice",
+            "White's men: `h9` is not a point of this board",
             "`H3`: men in hand are written `H<white>/<black>`, such as `H9/9`",
-            "unknown field `Q1`: fields start with W, B, H, M or R, not `Q`",
+            "unknown field `Q1`: fields are `W…` (White's men), `B…` (Black's men), `H…` (men in hand), `M…` (marked points), `R…` (moves without removal)",
             "empty field (two `:` in a row)",
         ]
     );
@@ -83,7 +83,7 @@ fn a_fen_that_no_game_can_reach_is_refused_with_the_reasons() {
     assert_eq!(
         problems("W:Wa1,d1:Ba1:H9/7"),
         [
-            "a1 holds both a white and a black man",
+            "a1 holds both a White and a Black man",
             "White has 11 men (2 on the board, 9 in hand) but the profile gives each side 9",
             "0 marked points but 1 man has been taken: in the placing phase every removal leaves a mark",
             "White to move with 9 in hand and Black with 7: the sides place in turn, so the side to move has as many men in hand as the other or one more",
@@ -120,6 +120,6 @@ fn a_fen_that_no_game_can_reach_is_refused_with_the_reasons() {
     );
     assert_eq!(
         game.parse_position("W:Wa1").expect_err("missing").problems,
-        ["the field `B` (the points of Black's men, possibly none) is missing"]
+        ["the field `B…` (Black's men) is missing"]
     );
 }

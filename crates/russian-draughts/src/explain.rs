@@ -1,32 +1,16 @@
 //! Why a well-formed move is not legal, in a player's words.
 
 use crate::moves::{Move, between, legal_moves, raw_captures, route_matches};
-use crate::names::{Names, side_word};
+use crate::names::Names;
 use crate::position::Position;
 use crate::rules::MidCapturePromotion;
 use board_core::LegalityError;
+use board_core::notation::{moves_of, shortlist};
 
-const LIST_LIMIT: usize = 8;
-
+/// Moves in full, as alternatives (`a, b or c`).
 fn list(game: &Names<'_>, moves: &[Move]) -> String {
-    let mut names: Vec<String> = moves.iter().map(|m| game.full(m)).collect();
-    if names.len() > LIST_LIMIT {
-        let more = names.len() - LIST_LIMIT;
-        names.truncate(LIST_LIMIT);
-        names.push(format!("{more} more"));
-    }
-    match names.len() {
-        0 => String::new(),
-        1 => names.remove(0),
-        n => {
-            let last = names.remove(n - 1);
-            format!("{} or {last}", names.join(", "))
-        }
-    }
-}
-
-fn illegal(reason: String, help: Option<String>) -> LegalityError {
-    LegalityError::Illegal { reason, help }
+    let names: Vec<String> = moves.iter().map(|m| game.full(m)).collect();
+    shortlist(&names, ", ", " or ")
 }
 
 /// The piece between two consecutive landing squares of a route.
@@ -67,41 +51,34 @@ pub fn explain(
     let from = squares[0];
     let to = squares[squares.len() - 1];
     let written: Vec<String> = squares.iter().map(|&s| name(s)).collect();
-    let side = side_word(pos.side);
+    let side = pos.side;
     let legal = legal_moves(engine, pos);
     let bit = 1u64 << from;
     if pos.occupied() & bit == 0 {
-        return illegal(
+        return LegalityError::illegal(
             format!("there is no piece on {}", name(from)),
             Some(format!("{side} can play {}", list(game, &legal))),
         );
     }
     if pos.own() & bit == 0 {
-        return illegal(
+        return LegalityError::illegal(
             format!(
                 "{} holds a {} piece; it is {side}'s turn",
                 name(from),
-                side_word(pos.side.opposite())
+                pos.side.opposite()
             ),
             None,
         );
     }
     let piece_moves: Vec<Move> = legal.iter().filter(|m| m.from == from).cloned().collect();
-    let help = if piece_moves.is_empty() {
-        Some(format!("the piece on {} has no legal move", name(from)))
-    } else {
-        Some(format!(
-            "legal moves of {}: {}",
-            name(from),
-            list(game, &piece_moves)
-        ))
-    };
+    let names: Vec<String> = piece_moves.iter().map(|m| game.full(m)).collect();
+    let help = Some(moves_of(&name(from), "piece", &names, ", ", " or "));
     if legal.first().is_some_and(Move::is_capture) {
         let raw = raw_captures(engine, pos);
         if raw.iter().any(|r| route_matches(r, squares)) {
             if engine.king_priority() && !raw.iter().any(|r| route_matches(r, squares) && r.by_king)
             {
-                return illegal(
+                return LegalityError::illegal(
                     format!("a king must capture when it can: {}", list(game, &legal)),
                     None,
                 );
@@ -117,7 +94,7 @@ pub fn explain(
                 .map(|r| r.captured.count_ones())
                 .max()
                 .unwrap_or(0);
-            return illegal(
+            return LegalityError::illegal(
                 format!(
                     "the most pieces must be captured: {best} can be taken ({}), {} takes {taken}",
                     list(game, &legal),
@@ -140,7 +117,7 @@ pub fn explain(
                     }
                     let next = route.path[i + 1];
                     let target = captured_between(game, route, to, next).unwrap_or(next);
-                    return illegal(
+                    return LegalityError::illegal(
                         format!(
                             "the capture must continue: from {} the {} can take on {}",
                             name(to),
@@ -175,7 +152,7 @@ pub fn explain(
             }
             if !better.is_empty() {
                 let names: Vec<String> = better.iter().map(|&b| name(b)).collect();
-                return illegal(
+                return LegalityError::illegal(
                     format!(
                         "the capture must continue: the king must land on {} from where it can capture again",
                         names.join(" or ")
@@ -184,13 +161,13 @@ pub fn explain(
                 );
             }
         }
-        return illegal(
+        return LegalityError::illegal(
             format!("capture is mandatory: {}", list(game, &legal)),
             None,
         );
     }
     if squares.len() > 2 || capture_written {
-        return illegal(
+        return LegalityError::illegal(
             format!(
                 "{} is not possible: there is nothing to capture",
                 written.join(&game.rules.capture_separator)
@@ -227,5 +204,5 @@ pub fn explain(
             }
         }
     };
-    illegal(reason, help)
+    LegalityError::illegal(reason, help)
 }

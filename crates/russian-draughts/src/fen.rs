@@ -1,129 +1,117 @@
 //! PDN FEN: `W:W21,22,K30:B1-12` (numeric, with ranges) or
 //! `W:Wa1,c1,Kd4:Bf8` (algebraic), read with every problem reported.
 
-use crate::layout::{Bits, Layout};
+use crate::layout::Layout;
 use crate::position::Position;
 use crate::rules::SquareNotation;
 use crate::squares::{parse_square, write_square};
-use board_core::{Graph, NodeId, PositionError, Side};
+use board_core::notation::Bits;
+use board_core::notation::fen::{self, Field, FieldReader, FieldSpec, Problems, SideLetters};
+use board_core::{Graph, NodeId, PositionError, PositionProblem, PositionProblemKind, Side};
 
-fn side_letter(c: &str) -> Option<Side> {
-    match c {
-        "W" | "w" => Some(Side::White),
-        "B" | "b" => Some(Side::Black),
-        _ => None,
-    }
-}
-
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
+/// The fields of a draughts FEN: piece lists (each colour may come more
+/// than once) and lidraughts' counters, which are ignored.
+const FIELDS: &[FieldSpec] = &[
+    FieldSpec::repeatable('W', "White's pieces"),
+    FieldSpec::repeatable('B', "Black's pieces"),
+    FieldSpec::repeatable('H', "lidraughts' half-move counter, ignored"),
+    FieldSpec::repeatable('F', "lidraughts' move number, ignored"),
+];
 
 /// Reads a PDN FEN. Accepts a trailing `.`, empty piece lists (`W:W:B1`),
 /// numeric ranges, `K` before any square, and ignores lidraughts' `H` and
 /// `F` counters.
 pub fn parse_fen(graph: &Graph, layout: &Layout, text: &str) -> Result<Position, PositionError> {
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     let body = text.trim();
-    let body = body.strip_suffix('.').unwrap_or(body).trim_end();
-    let mut fields = body.split(':');
-    let side_text = fields.next().unwrap_or("").trim();
-    let side = side_letter(side_text);
-    if side.is_none() {
-        if side_text.is_empty() {
-            problems.push("the side to move is missing: a FEN starts with W or B".to_string());
-        } else {
-            problems.push(format!(
-                "the side to move must be W or B, not `{side_text}`"
-            ));
-        }
-    }
+    let body = body.strip_suffix('.').unwrap_or(body);
+    let (side, fields) = fen::start(body, SideLetters::WHITE_BLACK, &mut problems);
     let mut pieces = [0u64; 2];
     let mut kings = 0u64;
     let mut seen: Vec<(NodeId, String)> = Vec::new();
     let mut lists = 0;
-    for field in fields {
-        let field = field.trim();
-        let (head, rest) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
-        let colour = match head {
-            "W" | "w" => Side::White,
-            "B" | "b" => Side::Black,
-            "H" | "F" if rest.chars().all(|c| c.is_ascii_digit()) => continue,
-            "" => {
-                // `W::` (an empty position, seen in English problem files).
+    let mut reader = FieldReader::new(FIELDS);
+    for &field in &fields {
+        let (tag, rest) = match reader.read(field, &mut problems) {
+            None => continue,
+            // `W::` (an empty position, seen in English problem files).
+            Some(Field::Empty) => {
                 lists += 1;
                 continue;
             }
-            _ => {
-                problems.push(format!(
-                    "`{field}`: a piece list starts with W or B (the colour of its pieces)"
-                ));
+            Some(Field::Tagged { tag, body }) => (tag, body),
+        };
+        let colour = match Side::from_letter(tag) {
+            Some(colour) => colour,
+            None if rest.bytes().all(|c| c.is_ascii_digit()) => continue,
+            None => {
+                reader.unknown(field, &mut problems);
                 continue;
             }
         };
         lists += 1;
-        let rest = rest.trim();
-        if rest.is_empty() {
-            continue;
-        }
-        for item in rest.split(',') {
-            let item = item.trim();
-            let (king, squares) = match item.strip_prefix(['K', 'k']) {
-                Some(s) => (true, s.trim()),
-                None => (false, item),
+        let what = FIELDS[colour.index()].what;
+        for item in fen::entries(rest, what, &mut problems) {
+            let (king, squares) = match fen::strip_marker(item, &['K', 'k']) {
+                (Some(_), s) => (true, s),
+                (None, s) => (false, s),
             };
             if squares.is_empty() {
-                problems.push(if item.is_empty() {
-                    "an empty entry in a piece list (two commas in a row)".to_string()
-                } else {
-                    format!("`{item}`: a square must follow K")
-                });
+                problems.push(
+                    PositionProblemKind::BadPiece,
+                    format!("`{item}`: a square must follow K"),
+                );
                 continue;
             }
             let nodes = match expand(graph, squares) {
                 Ok(nodes) => nodes,
                 Err(problem) => {
-                    problems.push(problem);
+                    problems.push(problem.kind, problem.message);
                     continue;
                 }
             };
             for n in nodes {
                 if let Some((_, earlier)) = seen.iter().find(|(m, _)| *m == n) {
-                    problems.push(format!(
-                        "square {} is listed twice (`{earlier}` and `{item}`)",
-                        describe(graph, n)
-                    ));
+                    problems.push(
+                        PositionProblemKind::Duplicate,
+                        format!(
+                            "square {} is listed twice (`{earlier}` and `{item}`)",
+                            describe(graph, n)
+                        ),
+                    );
                     continue;
                 }
                 seen.push((n, item.to_string()));
-                let bit = 1u64 << layout.bit(n);
+                let bit = Bits::bit(layout.bit(n));
                 pieces[colour.index()] |= bit;
                 if king {
                     kings |= bit;
                 } else if layout.promotion[colour.index()] & bit != 0 {
-                    problems.push(format!(
-                        "a {} man on {} stands on its promotion rank (it would be a king: write K{})",
-                        side_word(colour),
-                        describe(graph, n),
-                        squares
-                    ));
+                    problems.push(
+                        PositionProblemKind::Unreachable,
+                        format!(
+                            "a {colour} man on {} stands on its promotion rank (it would be a king: write K{})",
+                            describe(graph, n),
+                            squares
+                        ),
+                    );
                 }
             }
         }
     }
     if lists == 0 && side.is_some() {
-        problems.push("no piece lists: expected `:W…:B…` after the side to move".to_string());
+        problems.push(
+            PositionProblemKind::MissingField,
+            "no piece lists: expected `:W…:B…` after the side to move",
+        );
     }
     match side {
-        Some(side) if problems.is_empty() => Ok(Position {
+        Some(side) => problems.result(Position {
             pieces,
             kings,
             side,
         }),
-        _ => Err(PositionError { problems }),
+        None => Err(problems.into_error()),
     }
 }
 
@@ -135,29 +123,29 @@ fn describe(graph: &Graph, n: NodeId) -> String {
 }
 
 /// One entry of a list: a square, or a numeric range `31-50`.
-fn expand(graph: &Graph, text: &str) -> Result<Vec<NodeId>, String> {
-    let one = |s: &str| parse_square(graph, s.trim()).map_err(|e| e.describe(s.trim(), graph));
-    match text.split_once('-') {
+fn expand(graph: &Graph, text: &str) -> Result<Vec<NodeId>, PositionProblem> {
+    let one = |s: &str| {
+        parse_square(graph, s.trim()).map_err(|e| {
+            PositionProblem::new(
+                PositionProblemKind::UnknownSquare,
+                e.describe(s.trim(), graph),
+            )
+        })
+    };
+    match fen::range(text) {
         None => one(text).map(|n| vec![n]),
-        Some((a, b)) => {
-            let numeric =
-                |s: &str| !s.trim().is_empty() && s.trim().bytes().all(|c| c.is_ascii_digit());
-            if !numeric(a) || !numeric(b) {
-                return Err(format!(
-                    "`{text}`: ranges are written with square numbers only"
-                ));
-            }
+        Some(range) => {
+            let numbers = range?;
+            let (a, b) = text.split_once('-').unwrap_or((text, text));
             let (na, nb) = (one(a)?, one(b)?);
-            let (ka, kb) = (
-                graph.number(na).map_or(0, usize::from),
-                graph.number(nb).map_or(0, usize::from),
+            let numbers = fen::ascending(text, numbers)?;
+            debug_assert_eq!(
+                (graph.number(na), graph.number(nb)),
+                (Some(numbers.0 as u16), Some(numbers.1 as u16))
             );
-            if ka > kb {
-                return Err(format!(
-                    "`{text}`: a range goes from the lower number to the higher"
-                ));
-            }
-            Ok((ka..=kb).filter_map(|k| graph.node_by_number(k)).collect())
+            Ok((numbers.0..=numbers.1)
+                .filter_map(|k| graph.node_by_number(k))
+                .collect())
         }
     }
 }
@@ -170,16 +158,10 @@ pub fn write_fen(
     pos: &Position,
     notation: SquareNotation,
 ) -> String {
-    let mut out = String::from(match pos.side {
-        Side::White => "W",
-        Side::Black => "B",
-    });
+    let mut out = String::from(pos.side.letter());
     for side in [Side::White, Side::Black] {
         out.push(':');
-        out.push(match side {
-            Side::White => 'W',
-            Side::Black => 'B',
-        });
+        out.push(side.letter());
         let mut nodes: Vec<NodeId> = Bits(pos.pieces[side.index()])
             .filter_map(|b| layout.node(b))
             .collect();

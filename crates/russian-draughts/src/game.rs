@@ -6,7 +6,7 @@ use crate::layout::Layout;
 use crate::matching::find_move;
 use crate::movegen::Engine;
 use crate::moves::{Move, legal_moves, legal_routes, route_matches};
-use crate::names::{Names, side_word};
+use crate::names::Names;
 use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::position::Position;
 use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
@@ -176,11 +176,6 @@ impl Draughts {
             .into()),
         }
     }
-
-    /// The name of a side in messages.
-    pub fn side_word(side: Side) -> &'static str {
-        side_word(side)
-    }
 }
 
 fn invalid(origin: &str, message: impl Into<String>) -> ProfileError {
@@ -215,9 +210,9 @@ impl GameRules for Draughts {
         }
         let loser = position.side;
         let reason = if position.own() == 0 {
-            format!("{} has no pieces left", Self::side_word(loser))
+            format!("{} has no pieces left", loser)
         } else {
-            format!("{} has no legal move", Self::side_word(loser))
+            format!("{} has no legal move", loser)
         };
         Some(Outcome::Win {
             winner: loser.opposite(),
@@ -357,8 +352,7 @@ impl Profiled for Draughts {
                 origin,
                 format!(
                     "[start] fen gives the move to {}, but [rules] first-player is {}",
-                    Self::side_word(start.side),
-                    Self::side_word(first)
+                    start.side, first
                 ),
             ));
         }

@@ -151,20 +151,3 @@ impl Layout {
         }
     }
 }
-
-/// Iterates over the set bits of a word, lowest first, as bit indices.
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = u32;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
-        }
-        let b = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(b)
-    }
-}

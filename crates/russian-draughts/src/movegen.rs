@@ -7,11 +7,12 @@
 //! other board reads them at run time. The rules are the same code either
 //! way.
 
-use crate::layout::{Bits, Layout, NE, NW, SE, SW};
+use crate::layout::{Layout, NE, NW, SE, SW};
 use crate::path::MAX_PATH;
 use crate::position::Position;
 use crate::rules::{CaptureChoice, KingRange, MidCapturePromotion, Rules};
 use board_core::Side;
+use board_core::notation::Bits;
 
 /// The rules compiled for the move generator: the layout and the switches.
 #[derive(Clone, Debug)]

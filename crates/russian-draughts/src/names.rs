@@ -5,7 +5,7 @@ use crate::movegen::Engine;
 use crate::moves::Move;
 use crate::rules::Rules;
 use crate::squares::write_square;
-use board_core::{Graph, Side};
+use board_core::Graph;
 
 /// Writes squares and moves the way one profile does.
 #[derive(Clone, Copy, Debug)]
@@ -54,13 +54,5 @@ impl Names<'_> {
             self.separator(mv),
             self.square(mv.to())
         )
-    }
-}
-
-/// The name of a side in messages.
-pub fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }

@@ -18,13 +18,6 @@ fn is_separator(c: char) -> bool {
     matches!(c, '-' | 'x' | 'X' | ':' | '×')
 }
 
-fn syntax(span: Range<usize>, message: impl Into<String>) -> SyntaxError {
-    SyntaxError {
-        span,
-        message: message.into(),
-    }
-}
-
 /// Splits a move text into squares. Whitespace around separators is
 /// tolerated (`35x 4`); trailing move-strength marks (`!`, `?`) are ignored.
 pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxError> {
@@ -44,13 +37,13 @@ pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxErro
         }
         if is_separator(c) {
             if squares.is_empty() && raw_tokens.is_empty() {
-                return Err(syntax(
+                return Err(SyntaxError::new(
                     at..at + c.len_utf8(),
                     format!("a move starts with a square, not `{c}`"),
                 ));
             }
             if let Some(prev) = pending_separator {
-                return Err(syntax(
+                return Err(SyntaxError::new(
                     prev.start..at + c.len_utf8(),
                     "two separators in a row: a square is missing",
                 ));
@@ -76,12 +69,12 @@ pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxErro
             } else {
                 format!("unexpected `{c}`: a move is squares joined by `-`, `x` or `:`")
             };
-            return Err(syntax(start..start + c.len_utf8(), what));
+            return Err(SyntaxError::new(start..start + c.len_utf8(), what));
         }
         let stop = chars.get(j).map_or(body.len(), |&(p, _)| p);
         let separated = pending_separator.take().is_some();
         if !squares.is_empty() && !separated && !c.is_ascii_lowercase() {
-            return Err(syntax(
+            return Err(SyntaxError::new(
                 start..stop,
                 "a separator (`-`, `x` or `:`) is missing before this square",
             ));
@@ -113,7 +106,7 @@ pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxErro
                 continue;
             }
             if token.len() == 4 || valid.len() > 1 {
-                return Err(syntax(
+                return Err(SyntaxError::new(
                     start..stop,
                     format!("`{token}`: write a separator between the two squares"),
                 ));
@@ -128,7 +121,7 @@ pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxErro
                 } else {
                     message
                 };
-                return Err(syntax(start..stop, message));
+                return Err(SyntaxError::new(start..stop, message));
             }
         }
         raw_tokens.push(start..stop);
@@ -136,19 +129,19 @@ pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxErro
     }
     if let Some(sep) = pending_separator {
         let c = &body[sep.clone()];
-        return Err(syntax(
+        return Err(SyntaxError::new(
             sep.end..sep.end,
             format!("`{c}` must be followed by a square"),
         ));
     }
     match squares.len() {
-        0 => Err(syntax(
+        0 => Err(SyntaxError::new(
             0..text.len(),
             "empty move: expected squares such as `c3-d4`",
         )),
         1 => {
             let span = squares[0].1.clone();
-            Err(syntax(
+            Err(SyntaxError::new(
                 span,
                 "a move names at least two squares (`c3-d4`, `c3:e5`)",
             ))

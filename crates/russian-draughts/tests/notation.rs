@@ -154,7 +154,11 @@ fn fen_with_thirteen_kings_on_light_squares_is_a_clear_error() {
     let text = "W:WKa2,Kc2,Ke2,Kg2,Kb1,Kd1,Kf1,Kh1,Ka4,Kc4,Ke4,Kg4,Kb3:B";
     let err = game.parse_position(text).expect_err("light squares");
     assert_eq!(err.problems.len(), 13);
-    assert!(err.problems.iter().all(|p| p.contains("light square")));
+    assert!(
+        err.problems
+            .iter()
+            .all(|p| p.message.contains("light square"))
+    );
 }
 
 #[test]

@@ -1,0 +1,21 @@
+//! The notation toolkit: what every game's notation needs and would
+//! otherwise write again, with one wording for each problem.
+//!
+//! - [`fen`]: FEN fields (`W:Wa1,Kc3:Bd4`): the side to move, tagged
+//!   fields, lists of points with markers, numeric ranges, and the
+//!   [`fen::Problems`] a reader collects;
+//! - [`label`]: reading a point label at a byte offset of a move text;
+//! - [`errors`]: the constructors of [`MoveError`](crate::MoveError)s;
+//! - [`list`]: "… and N more" lists, cut at [`LIST_LIMIT`];
+//! - [`bits`]: [`Bits`], a set of up to 64 points as one `u64`.
+
+pub mod bits;
+pub mod errors;
+pub mod fen;
+pub mod label;
+pub mod list;
+
+pub use bits::Bits;
+pub use errors::{illegal, illegal_with_help, syntax};
+pub use label::{LabelCase, read_label};
+pub use list::{LIST_LIMIT, moves_of, shortlist};
