@@ -158,3 +158,51 @@ pub fn check_perft<G: Perft>(
     }
     Ok(())
 }
+
+/// Every compiled-in profile of `G` loads by `name@N` and is the profile
+/// asked for; each name without a version loads its newest version; an
+/// unknown name, an unknown version and another game's reference are
+/// errors of their kind.
+pub fn builtin_profiles_load<G: crate::Builtin>() -> Result<(), String> {
+    use crate::ProfileError;
+    let ids = G::builtin_profiles().map_err(|e| format!("the compiled-in profiles: {e}"))?;
+    if ids.len() != G::PROFILES.len() {
+        return Err(format!(
+            "{} profile files but {} profiles",
+            G::PROFILES.len(),
+            ids.len()
+        ));
+    }
+    for id in &ids {
+        let game =
+            G::builtin(&format!("{}@{}", id.name, id.version)).map_err(|e| format!("{id}: {e}"))?;
+        if game.header().id() != *id {
+            return Err(format!("{id} loaded {}", game.header().id()));
+        }
+        let newest = G::builtin(&id.name).map_err(|e| format!("{}: {e}", id.name))?;
+        let last = ids
+            .iter()
+            .filter(|i| i.name == id.name)
+            .map(|i| i.version)
+            .max();
+        if Some(newest.header().version) != last {
+            return Err(format!("{} is not its newest version", id.name));
+        }
+    }
+    let Some(first) = ids.first() else {
+        return Err("no compiled-in profile".into());
+    };
+    match G::builtin("no-such-profile") {
+        Err(ProfileError::UnknownProfile { .. }) => {}
+        other => return Err(format!("an unknown name gave {:?}", other.err())),
+    }
+    match G::builtin(&format!("{}@999", first.name)) {
+        Err(ProfileError::UnknownVersion { .. }) => {}
+        other => return Err(format!("an unknown version gave {:?}", other.err())),
+    }
+    match G::builtin(&format!("other-game/{}", first.name)) {
+        Err(ProfileError::BadReference { .. }) => {}
+        other => return Err(format!("another game's reference gave {:?}", other.err())),
+    }
+    Ok(())
+}

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board_spec;
+mod builtin;
 pub mod catalog;
 pub mod configured;
 pub mod conformance;
@@ -16,6 +17,7 @@ pub mod profile;
 pub mod record;
 
 pub use board_spec::BoardSpec;
+pub use builtin::Builtin;
 pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
@@ -33,5 +35,6 @@ pub use profile::{Profile, ProfileError, ProfileHeader, ProfileId, ProfileRef};
 /// The game layers, for `use board_core::prelude::*`: calling a layer's
 /// methods on a concrete game needs that layer's trait in scope.
 pub mod prelude {
+    pub use crate::builtin::Builtin;
     pub use crate::game::{Diagram, Game, GameRules, Notation, Perft, Profiled, RecordHooks};
 }

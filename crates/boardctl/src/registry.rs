@@ -37,7 +37,7 @@ macro_rules! registry {
         }
 
         /// The profile files of every game crate.
-        const EMBEDDED: &[board_core::EmbeddedProfiles] = &[$(<$ty>::PROFILES),*];
+        const EMBEDDED: &[board_core::EmbeddedProfiles] = &[$(<$ty as board_core::Builtin>::PROFILES),*];
 
         /// Every game name boardctl can load.
         pub const GAMES: &[&str] = &[$(<$ty as Profiled>::GAME),*];
