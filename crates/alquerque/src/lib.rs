@@ -354,10 +354,7 @@ impl Profiled for Alquerque {
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
+        let invalid = |message: String| source.invalid(message);
         if profile.graph.node_count() > MAX_POINTS {
             return Err(invalid(format!(
                 "[board] has {} points; an alquerque board has at most {MAX_POINTS}",

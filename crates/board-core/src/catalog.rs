@@ -50,6 +50,15 @@ impl ProfileSource {
     pub fn id(&self) -> ProfileId {
         self.header.id()
     }
+
+    /// An error of this profile's contents (a rule switch or the start
+    /// position a game refuses), named by its origin.
+    pub fn invalid(&self, message: impl Into<String>) -> ProfileError {
+        ProfileError::Invalid {
+            origin: self.origin.clone(),
+            message: message.into(),
+        }
+    }
 }
 
 /// Profile files compiled into a crate: `(path, text)` pairs, the path as it

@@ -221,10 +221,7 @@ impl Profiled for Lingqi {
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
+        let invalid = |message: String| source.invalid(message);
         let (_, min_y, _, max_y) = profile.graph.bounds();
         let problems = profile.rules.problems((max_y - min_y + 1) as u32);
         if !problems.is_empty() {

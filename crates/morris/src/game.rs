@@ -164,10 +164,7 @@ impl Profiled for Morris {
 
     fn from_profile(source: &ProfileSource) -> Result<Self, ProfileError> {
         let profile = Profile::<Rules, Start>::parse(&source.origin, &source.text, Self::GAME)?;
-        let invalid = |message: String| ProfileError::Invalid {
-            origin: source.origin.clone(),
-            message,
-        };
+        let invalid = |message: String| source.invalid(message);
         let mut problems: Vec<String> = profile
             .rules
             .problems()

@@ -178,13 +178,6 @@ impl Draughts {
     }
 }
 
-fn invalid(origin: &str, message: impl Into<String>) -> ProfileError {
-    ProfileError::Invalid {
-        origin: origin.to_string(),
-        message: message.into(),
-    }
-}
-
 impl GameRules for Draughts {
     type Position = Position;
 
@@ -324,37 +317,30 @@ impl Profiled for Draughts {
         let origin = source.origin.as_str();
         let profile = Profile::<Rules, Start>::parse(origin, &source.text, Self::GAME)?;
         let layout =
-            Layout::new(&profile.graph).map_err(|m| invalid(origin, format!("[board]: {m}")))?;
+            Layout::new(&profile.graph).map_err(|m| source.invalid(format!("[board]: {m}")))?;
         let rules = profile.rules;
         if !matches!(rules.capture_separator.as_str(), ":" | "x") {
-            return Err(invalid(
-                origin,
-                format!(
-                    "[rules] capture-separator is `:` or `x`, not `{}`",
-                    rules.capture_separator
-                ),
-            ));
+            return Err(source.invalid(format!(
+                "[rules] capture-separator is `:` or `x`, not `{}`",
+                rules.capture_separator
+            )));
         }
         if rules.notation == SquareNotation::Numeric && profile.graph.numbered_count() == 0 {
-            return Err(invalid(
-                origin,
+            return Err(source.invalid(
                 "[rules] notation = \"numeric\" needs a numbered board ([board] numbering = \"pdn\")",
             ));
         }
         let start = parse_fen(&profile.graph, &layout, &profile.start.fen)
-            .map_err(|e| invalid(origin, format!("[start] fen: {e}")))?;
+            .map_err(|e| source.invalid(format!("[start] fen: {e}")))?;
         let first = match rules.first_player {
             FirstPlayer::White => Side::White,
             FirstPlayer::Black => Side::Black,
         };
         if start.side != first {
-            return Err(invalid(
-                origin,
-                format!(
-                    "[start] fen gives the move to {}, but [rules] first-player is {}",
-                    start.side, first
-                ),
-            ));
+            return Err(source.invalid(format!(
+                "[start] fen gives the move to {}, but [rules] first-player is {}",
+                start.side, first
+            )));
         }
         let engine = Engine::new(layout, &rules);
         let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
