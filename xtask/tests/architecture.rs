@@ -171,3 +171,47 @@ fn names_crate_sees_paths_and_uses_only() {
     assert!(!names_crate("let my_serde = 1; // serde", "serde"));
     assert!(!names_crate("use not_serde::X;", "serde"));
 }
+
+/// The README is a newcomer's page: at most 200 lines, and no link or path
+/// that leaves the repository (nor do the docs and crate READMEs).
+#[test]
+fn readmes_stay_short_and_inside_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let lines = readme.lines().count();
+    assert!(lines <= 200, "README.md has {lines} lines (at most 200)");
+    let mut pages = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    for dir in ["docs", "crates"] {
+        let mut found = Vec::new();
+        markdown_pages(&root.join(dir), &mut found);
+        pages.extend(found);
+    }
+    for page in pages {
+        let text = std::fs::read_to_string(&page).expect("readable page");
+        for (n, line) in text.lines().enumerate() {
+            assert!(
+                !line.contains("../") && !line.contains("shared/"),
+                "{}:{}: points outside the repository: {line}",
+                page.display(),
+                n + 1
+            );
+        }
+    }
+}
+
+/// Every `.md` file under `dir` (not under `target/`).
+fn markdown_pages(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.expect("readable entry").path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                markdown_pages(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+}
