@@ -760,3 +760,34 @@ fn irregular_moves_stand_as_warnings_and_are_played_as_written_or_stop_the_line(
     );
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn a_morris_mill_without_its_removal_is_an_error_that_names_the_mill_unless_nothing_can_be_taken() {
+    let game = |rules: &str, moves: &str| {
+        format!(
+            "[Rules \"morris/{rules}@1\"]\n[FEN \"W:Wa1,a7,b4,d1,d2:Bb2,g1,g4,g7:H0/0\"]\n[Result \"*\"]\n{moves}\n"
+        )
+    };
+    let message =
+        "illegal move 1. b4-a4 — b4-a4 closes the mill a1-a4-a7: the removal is missing (b4-a4xb2)";
+    // At the end of the game, and followed by a move.
+    for moves in ["1. b4-a4 *", "1. b4-a4 g4-f4 2. a4-b4 *"] {
+        let (stdout, _, code) = check_stdin(&[], &game("nine-mens-morris", moves));
+        assert!(stdout.contains(message), "{moves}: {stdout}");
+        assert_eq!(code, Some(1), "{moves}");
+    }
+    // Followed by its removal as a token of its own: one legal move.
+    let (stdout, stderr, code) = check_stdin(
+        &[],
+        &game("nine-mens-morris", "1. b4-a4 xb2 g4-f4 2. a4-b4 *"),
+    );
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("3 moves: 0 errors"), "{stderr}");
+    assert_eq!(code, Some(0));
+    // Strict protection with every black man in a mill: nothing can be
+    // taken, the bare move is the full move.
+    let strict = "[Rules \"morris/cheng-san@1\"]\n[FEN \"W:Wa1,a7,b4,d1,d2:Bg1,g4,g7:H0/0\"]\n[Result \"*\"]\n1. b4-a4 g4-f4 2. a4-b4 *\n";
+    let (stdout, _, code) = check_stdin(&[], strict);
+    assert_eq!(stdout, "");
+    assert_eq!(code, Some(0));
+}
