@@ -279,6 +279,12 @@ impl Notation for Alquerque {
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         notation::resolve(self, position, text)
     }
+
+    /// A plain step when a capture was mandatory, or a capture chain
+    /// stopped where it must go on (the men jumped so far are taken).
+    fn parse_irregular(&self, position: &Position, text: &str) -> Option<Move> {
+        notation::parse_irregular(self, position, text)
+    }
 }
 
 impl RecordHooks for Alquerque {

@@ -10,7 +10,7 @@
 //!   `xb2 c4-c3` removes White's man on b2, then plays `c4-c3`.
 
 use crate::Alquerque;
-use crate::movegen::{has_capture, next_takes};
+use crate::movegen::{captures_from, has_capture, next_takes, plain_steps};
 use crate::position::{Move, Position};
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::{bit, node, plain_direction};
@@ -214,6 +214,74 @@ pub(crate) fn resolve(
         }
         .into()),
     }
+}
+
+/// A move the rules refuse that can be played as written: a plain step
+/// when a capture was mandatory, or a capture chain stopped where the
+/// profile says it must go on (the men jumped so far are taken). A huff
+/// written must be one the position allows; anything else (no man there, a
+/// jump over nothing, a step that is no step, a move after the end) is no
+/// move at all.
+pub(crate) fn parse_irregular(game: &Alquerque, position: &Position, text: &str) -> Option<Move> {
+    let written = parse_text(game, text).ok()?;
+    if board_core::GameRules::outcome(game, position).is_some() {
+        return None;
+    }
+    let side = position.side;
+    let mut men = position.men;
+    if let Some(h) = written.huff {
+        if position.huffable & bit(h) == 0 {
+            return None;
+        }
+        men[side.opposite().index()] &= !bit(h);
+    }
+    let mut found: Vec<Move> = Vec::new();
+    let mut sink = crate::Routes {
+        moves: &mut found,
+        huff: written.huff,
+    };
+    let from = written.points[0];
+    if written.capture {
+        if game.config.rules.chain != ChainRule::MustContinue {
+            return None;
+        }
+        // Every prefix of every chain of the written man.
+        let mut rules = game.config.rules.clone();
+        rules.chain = ChainRule::MayStop;
+        let own = men[side.index()];
+        let enemy = men[side.opposite().index()];
+        if own & bit(from) == 0 {
+            return None;
+        }
+        let empty = game.tables.all & !(own | enemy);
+        captures_from(&game.tables, &rules, enemy, empty, from, &mut sink);
+        let exact: Vec<&Move> = found
+            .iter()
+            .filter(|m| m.landings[..] == written.points[1..])
+            .collect();
+        let mut ids: Vec<_> = if exact.is_empty() {
+            found
+                .iter()
+                .filter(|m| abbreviates(&written.points, m))
+                .map(Move::identity)
+                .collect()
+        } else {
+            exact.iter().map(|m| m.identity()).collect()
+        };
+        ids.sort_unstable();
+        ids.dedup();
+        let [id] = ids.as_slice() else {
+            return None;
+        };
+        return found.iter().find(|m| m.identity() == *id).cloned();
+    }
+    if written.points.len() != 2 {
+        return None;
+    }
+    plain_steps(&game.tables, men, side, &mut sink);
+    found
+        .into_iter()
+        .find(|m| m.from == from && m.landings[..] == written.points[1..])
 }
 
 /// Moves in words, as alternatives (`a or b or c`).

@@ -289,3 +289,32 @@ fn draw_rule_counts_plies_without_capture() {
     );
     assert!(common::moves(&game, &drawn).is_empty());
 }
+
+/// The position after the irregular move `text` (refused by `parse_move`),
+/// or `None` when it cannot be played as written.
+fn irregular(game: &alquerque::Alquerque, fen: &str, text: &str) -> Option<String> {
+    let mut position = game.parse_position(fen).expect("test FEN");
+    assert!(game.parse_move(&position, text).is_err(), "{text} is legal");
+    let mv = game.parse_irregular(&position, text)?;
+    game.play(&mut position, &mv);
+    Some(game.write_position(&position))
+}
+
+#[test]
+fn irregular_moves_are_a_plain_step_past_a_capture_and_a_chain_stopped_early() {
+    let game = load("alquerque");
+    let fen = "W:Wc1:Bd2,e4,d4";
+    // c1:e3:c5 and c1:e3:e5:c3 are the legal chains; stopping on e3 or e5
+    // takes what was jumped so far.
+    assert_eq!(
+        irregular(&game, fen, "c1:e3").as_deref(),
+        Some("B:We3:Bd4,e4")
+    );
+    assert!(irregular(&game, fen, "c1:e3:e5").is_some());
+    // A plain step although c1 must capture.
+    assert!(irregular(&game, fen, "c1-c2").is_some());
+    // No jump over an empty point, no man on b1, no step onto a man.
+    assert_eq!(irregular(&game, fen, "c1:a3"), None);
+    assert_eq!(irregular(&game, fen, "b1-b2"), None);
+    assert_eq!(irregular(&game, fen, "c1-d2"), None);
+}

@@ -362,6 +362,23 @@ pub trait Notation: GameRules {
     /// (the candidates) otherwise.
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
 
+    /// Reads a move that [`Notation::parse_move`] refused as illegal but
+    /// that can be played on the board as written: an *irregular* move,
+    /// which the opponent may let stand (FMJD rules, Annex 1, 5.4). `None`
+    /// when the move is not physically possible in this game (no piece
+    /// there, a jump over nothing, a square off the board), or names more
+    /// than one such move. The default is `None`: every refused move stops
+    /// the line.
+    ///
+    /// The move returned is played with [`GameRules::play`] as if it were
+    /// legal, and leaves the position the text describes. Callers ask only
+    /// after `parse_move` refused the text; this is never on the path of
+    /// legal move generation or perft.
+    fn parse_irregular(&self, position: &Self::Position, text: &str) -> Option<Self::Move> {
+        let _ = (position, text);
+        None
+    }
+
     /// What to write to make an ambiguous move text name one move, given
     /// the candidates in full notation ([`LegalityError::Ambiguous`]).
     fn ambiguity_hint(&self, candidates: &[String]) -> String {

@@ -127,6 +127,18 @@ pub enum CheckFormat {
     Json,
 }
 
+/// What `check` does with an irregular move: one the rules forbid but that
+/// can be played on the board as written.
+#[derive(ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Irregular {
+    /// An `illegal-move` error, and the rest of its line is not checked.
+    #[default]
+    Stop,
+    /// The move stood (the opponent accepted it): an `irregular-move`
+    /// warning, the move is played as written and checking goes on.
+    Stand,
+}
+
 /// `check` options.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -149,6 +161,11 @@ pub struct CheckArgs {
     /// is read as UTF-8.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// Irregular moves (illegal, but possible on the board as written):
+    /// `stop` reports them as illegal and stops their line; `stand` lets
+    /// them stand, plays them as written and checks on.
+    #[arg(long, value_enum, default_value_t = Irregular::Stop)]
+    pub irregular: Irregular,
 }
 
 fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String> {

@@ -718,3 +718,76 @@ fn an_unknown_or_non_ascii_encoding_cannot_run() {
         assert!(err.contains("--encoding"), "{err}");
     }
 }
+
+#[test]
+fn irregular_moves_stand_as_warnings_and_are_played_as_written_or_stop_the_line() {
+    let record = "[GameType \"25\"]\n[Result \"*\"]\n\
+        1. c3-d4 f6-e5 2. a3-b4 e5-f4 3. e3xg5 h6xf4 4. a1-b2 b6-a5 *\n";
+    // Default: the first irregular move is illegal and ends the line.
+    let (stdout, stderr, code) = check_stdin(&["--format", "json"], record);
+    assert_eq!(json_findings(&stdout), ["3:19 error illegal-move ply=3"]);
+    assert!(stderr.contains("2 moves"), "{stderr}");
+    assert_eq!(code, Some(1));
+    // Standing: both irregular moves are warnings with today's reason, the
+    // game goes on from them, and a move onto an occupied square (b2) still
+    // stops the line.
+    let (stdout, stderr, code) = check_stdin(&["--irregular", "stand"], record);
+    assert!(
+        stdout.contains(
+            "warning[irregular-move]: irregular move 2. a3-b4 stood — capture is mandatory: d4:f6"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("irregular move 2... e5-f4 stood — capture is mandatory: e5:c3:a5"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error[illegal-move]: illegal move 4. a1-b2"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("6 moves: 1 errors, 2 warnings"), "{stderr}");
+    assert_eq!(code, Some(1));
+    // Without the last move the game is clean but for the warnings: exit 0.
+    let clean = record.replace(" 4. a1-b2 b6-a5", "");
+    let (stdout, _, code) = check_stdin(&["--irregular", "stand", "--format", "json"], &clean);
+    assert_eq!(
+        json_findings(&stdout),
+        [
+            "3:19 warning irregular-move ply=3",
+            "3:25 warning irregular-move ply=4"
+        ]
+    );
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_morris_mill_without_its_removal_is_an_error_that_names_the_mill_unless_nothing_can_be_taken() {
+    let game = |rules: &str, moves: &str| {
+        format!(
+            "[Rules \"morris/{rules}@1\"]\n[FEN \"W:Wa1,a7,b4,d1,d2:Bb2,g1,g4,g7:H0/0\"]\n[Result \"*\"]\n{moves}\n"
+        )
+    };
+    let message =
+        "illegal move 1. b4-a4 — b4-a4 closes the mill a1-a4-a7: the removal is missing (b4-a4xb2)";
+    // At the end of the game, and followed by a move.
+    for moves in ["1. b4-a4 *", "1. b4-a4 g4-f4 2. a4-b4 *"] {
+        let (stdout, _, code) = check_stdin(&[], &game("nine-mens-morris", moves));
+        assert!(stdout.contains(message), "{moves}: {stdout}");
+        assert_eq!(code, Some(1), "{moves}");
+    }
+    // Followed by its removal as a token of its own: one legal move.
+    let (stdout, stderr, code) = check_stdin(
+        &[],
+        &game("nine-mens-morris", "1. b4-a4 xb2 g4-f4 2. a4-b4 *"),
+    );
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("3 moves: 0 errors"), "{stderr}");
+    assert_eq!(code, Some(0));
+    // Strict protection with every black man in a mill: nothing can be
+    // taken, the bare move is the full move.
+    let strict = "[Rules \"morris/cheng-san@1\"]\n[FEN \"W:Wa1,a7,b4,d1,d2:Bg1,g4,g7:H0/0\"]\n[Result \"*\"]\n1. b4-a4 g4-f4 2. a4-b4 *\n";
+    let (stdout, _, code) = check_stdin(&[], strict);
+    assert_eq!(stdout, "");
+    assert_eq!(code, Some(0));
+}

@@ -129,6 +129,11 @@ impl GameRules for Lingqi {
     }
 }
 
+/// `parse_irregular` keeps the default `None`: lingqi's moves are decided
+/// by levels, formations and zones with no single "capture was due" rule to
+/// break, and no record of a lingqi game with an accepted irregular move
+/// exists to say what players would let stand; a refused move stops its
+/// line.
 impl Notation for Lingqi {
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
         self.parse_fen(text)

@@ -95,6 +95,21 @@ impl Notation for Morris {
             text,
         )
     }
+
+    /// The placement or step is legal but its removals are not: a removal
+    /// missing (fewer men taken than the mills closed owe), or a man taken
+    /// out of a mill against mill protection. A removal without a mill, a
+    /// step to a point that is not adjacent or a placement on a marked
+    /// point is no irregular move.
+    fn parse_irregular(&self, position: &Position, text: &str) -> Option<Move> {
+        notation::parse_irregular(
+            &self.engine,
+            &self.config.graph,
+            position,
+            self.outcome(position),
+            text,
+        )
+    }
 }
 
 impl RecordHooks for Morris {

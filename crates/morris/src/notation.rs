@@ -10,7 +10,7 @@ use crate::tables::{Mask, bit};
 use board_core::notation::{
     LabelCase, illegal, illegal_with_help, moves_of, read_label, shortlist,
 };
-use board_core::{Graph, LegalityError, MoveError, NodeId, Outcome, SyntaxError};
+use board_core::{Graph, MoveError, NodeId, Outcome, SyntaxError};
 use std::ops::Range;
 
 /// A move as written: points with their byte spans in the text.
@@ -163,18 +163,12 @@ pub(crate) fn parse(
         return Err(explain_base(engine, graph, c, &written, &legal));
     }
     if written.removals.is_empty() {
-        if let [only] = same_base.as_slice() {
-            return Ok(*only);
-        }
+        // The removal is part of the move: a bare move is the full move
+        // only when it takes nothing (no mill, or nothing a mill may take).
         if let Some(m) = same_base.iter().find(|m| m.removal_indices().is_empty()) {
             return Ok(*m);
         }
-        let mut candidates: Vec<String> = same_base.iter().map(|m| write(graph, m)).collect();
-        candidates.sort();
-        return Err(MoveError::Legality(LegalityError::Ambiguous {
-            text: text.trim().to_string(),
-            candidates,
-        }));
+        return Err(missing_removal(engine, graph, c, &written, &same_base));
     }
     let mut wanted: Vec<u8> = written.removals.iter().map(|(r, _)| *r as u8).collect();
     wanted.sort_unstable();
@@ -185,6 +179,96 @@ pub(crate) fn parse(
         return Ok(*m);
     }
     Err(explain_removals(engine, graph, c, &written, &same_base))
+}
+
+/// The mills the placement or step `from`-`to` closes, each as its points
+/// in the order removals are written (`a1-a4-a7`).
+fn mills_closed(
+    engine: &Engine,
+    graph: &Graph,
+    c: &Core,
+    from: Option<usize>,
+    to: usize,
+) -> Vec<String> {
+    let mut after = *c;
+    engine.play_base(&mut after, from, to);
+    let men = after.men[c.side.index()];
+    graph
+        .lines()
+        .iter()
+        .zip(&engine.tables.lines)
+        .filter(|&(_, &mask)| mask & bit(to) != 0 && men & mask == mask)
+        .map(|(line, _)| {
+            let mut points = line.clone();
+            points.sort_by_key(|&n| (graph.node(n).x, graph.node(n).y));
+            let labels: Vec<&str> = points.iter().map(|&n| graph.label(n)).collect();
+            labels.join("-")
+        })
+        .collect()
+}
+
+/// A mill-closing move written without its removal: which mills it
+/// closes and the full moves it can be.
+fn missing_removal(
+    engine: &Engine,
+    graph: &Graph,
+    c: &Core,
+    w: &Written,
+    same_base: &[Move],
+) -> MoveError {
+    let base = write(graph, &Move::new(w.from, w.to));
+    let mills = mills_closed(engine, graph, c, w.from, w.to);
+    let closes = match mills.as_slice() {
+        [one] => format!("closes the mill {one}"),
+        many => format!("closes the mills {}", shortlist(many, ", ", " and ")),
+    };
+    let full = sorted_texts(graph, same_base);
+    illegal(format!(
+        "{base} {closes}: the removal is missing ({})",
+        shortlist(&full, ", ", " or ")
+    ))
+}
+
+/// A move the rules refuse that can be played as written: the placement or
+/// step is legal, and each removal written is an enemy man on the board,
+/// no more of them than the mills closed owe — a removal missing (fewer
+/// men taken than due), or a man taken out of a mill against mill
+/// protection. A removal without a mill, a step to a point that is not
+/// adjacent, a placement on a marked point or a move after the end are not
+/// irregular moves but no moves of the game at all.
+pub(crate) fn parse_irregular(
+    engine: &Engine,
+    graph: &Graph,
+    position: &Position,
+    outcome: Option<Outcome>,
+    text: &str,
+) -> Option<Move> {
+    if outcome.is_some() {
+        return None;
+    }
+    let written = parse_written(graph, text).ok()?;
+    let c = &position.core;
+    let mut legal = Vec::new();
+    engine.generate(c, &mut legal);
+    if !legal
+        .iter()
+        .any(|m| m.origin() == written.from && m.target() == written.to)
+    {
+        return None;
+    }
+    let due = engine.removals_due(engine.mills_made(c, written.from, written.to));
+    if written.removals.len() > due {
+        return None;
+    }
+    let enemy = c.men[c.side.opposite().index()];
+    let mut taken: Vec<usize> = Vec::new();
+    for &(r, _) in &written.removals {
+        if enemy & bit(r) == 0 || taken.contains(&r) {
+            return None;
+        }
+        taken.push(r);
+    }
+    Some(Move::new(written.from, written.to).with_removals(&taken))
 }
 
 fn men_word(n: usize) -> &'static str {

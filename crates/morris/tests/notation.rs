@@ -81,19 +81,69 @@ fn a_point_whose_label_starts_with_x_is_a_placement_not_a_removal() {
 }
 
 #[test]
-fn mill_without_its_removal_is_ambiguous_when_several_men_can_be_taken() {
+fn a_mill_written_without_its_removal_names_the_mill_and_the_full_moves() {
     let game = profile("nine-mens-morris");
     let p = fen(&game, "W:Wa1,d1:Bb2,d6:H7/7");
-    match game.parse_move(&p, "g1") {
-        Err(MoveError::Legality(LegalityError::Ambiguous { text, candidates })) => {
-            assert_eq!(text, "g1");
-            assert_eq!(candidates, ["g1xb2", "g1xd6"]);
-        }
-        other => panic!("expected ambiguous, got {other:?}"),
-    }
+    assert_eq!(
+        illegal_reason(&game, &p, "g1"),
+        "g1 closes the mill a1-d1-g1: the removal is missing (g1xb2 or g1xd6)"
+    );
+    // Even when only one man can be taken, the removal is not implied.
     let one = fen(&game, "W:Wa1,d1:Bb2,d2,f2,d6:H5/5");
-    let mv = game.parse_move(&one, "g1").expect("only d6 can be taken");
-    assert_eq!(game.write_move(&one, &mv), "g1xd6");
+    assert_eq!(
+        illegal_reason(&game, &one, "g1"),
+        "g1 closes the mill a1-d1-g1: the removal is missing (g1xd6)"
+    );
+    // The game: b4-a4 closes a1-a4-a7 and only b2 can be taken.
+    let end = fen(&game, "W:Wa1,a7,b4,d1,d2:Bb2,g1,g4,g7:H0/0");
+    assert_eq!(
+        illegal_reason(&game, &end, "b4-a4"),
+        "b4-a4 closes the mill a1-a4-a7: the removal is missing (b4-a4xb2)"
+    );
+    // The removal written, glued or as its own token, completes the move.
+    for text in ["b4-a4xb2", "b4-a4 xb2"] {
+        let mv = game.parse_move(&end, text).expect("legal");
+        assert_eq!(game.write_move(&end, &mv), "b4-a4xb2");
+    }
+}
+
+#[test]
+fn under_strict_protection_a_mill_that_can_take_nothing_is_written_bare() {
+    let game = profile("cheng-san");
+    // Every black man stands in the mill g1-g4-g7.
+    let p = fen(&game, "W:Wa1,a7,b4,d1,d2:Bg1,g4,g7:H0/0");
+    let mv = game
+        .parse_move(&p, "b4-a4")
+        .expect("the bare move is the full move");
+    assert_eq!(game.write_move(&p, &mv), "b4-a4");
+    assert_eq!(mv.removals().len(), 0);
+}
+
+#[test]
+fn irregular_removals_are_played_as_written() {
+    let game = profile("nine-mens-morris");
+    let p = fen(&game, "W:Wa1,a7,b4,d1,d2:Bb2,g1,g4,g7:H0/0");
+    let played = |text: &str| {
+        assert!(game.parse_move(&p, text).is_err(), "{text} is legal");
+        let mv = game.parse_irregular(&p, text)?;
+        let mut after = p.clone();
+        game.play(&mut after, &mv);
+        Some(game.write_position(&after))
+    };
+    // The removal missing: nothing is taken.
+    assert_eq!(
+        played("b4-a4").as_deref(),
+        Some("B:Wa1,a4,a7,d1,d2:Bb2,g1,g4,g7:H0/0")
+    );
+    // A man taken out of a mill while b2 stands outside one.
+    assert_eq!(
+        played("b4-a4xg4").as_deref(),
+        Some("B:Wa1,a4,a7,d1,d2:Bb2,g1,g7:H0/0")
+    );
+    // No mill, no man of Black there, a step that is not a step: no move.
+    assert_eq!(played("d2-d3xb2"), None);
+    assert_eq!(played("b4-a4xd6"), None);
+    assert_eq!(played("b4-g1"), None);
 }
 
 fn syntax(

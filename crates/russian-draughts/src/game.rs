@@ -2,6 +2,7 @@
 
 use crate::explain::explain;
 use crate::fen::{parse_fen, write_fen};
+use crate::irregular::find_irregular;
 use crate::layout::Layout;
 use crate::matching::find_move;
 use crate::movegen::Engine;
@@ -258,6 +259,27 @@ impl Notation for Draughts {
             }
         }
         self.parse_move_listing(position, text)
+    }
+
+    /// A capture route chosen against the maximum rule or king priority, a
+    /// capture stopped early (the pieces jumped are removed, the piece stops
+    /// on the square written and is crowned there if that is its crowning
+    /// row), or a plain move when a capture was mandatory. No own piece on
+    /// the start square, a jump over an own piece or an empty square, or an
+    /// occupied landing square are no move at all.
+    fn parse_irregular(&self, position: &Position, text: &str) -> Option<Move> {
+        let written = parse_move_text(&self.config.graph, text).ok()?;
+        let squares: Vec<u8> = written
+            .squares
+            .iter()
+            .map(|(n, _)| self.engine.layout.bit(*n) as u8)
+            .collect();
+        find_irregular(
+            &self.engine,
+            self.config.rules.mid_capture_promotion,
+            position,
+            &squares,
+        )
     }
 }
 

@@ -4,6 +4,7 @@ mod builtin;
 mod explain;
 mod fen;
 mod game;
+mod irregular;
 mod layout;
 mod matching;
 mod movegen;

@@ -14,7 +14,8 @@ use std::fmt;
 pub enum Severity {
     /// The record is wrong (exit code 1).
     Error,
-    /// Worth a look; the moves are legal.
+    /// Worth a look; the moves are legal, or stood as played
+    /// (`irregular-move`).
     Warning,
 }
 
@@ -35,6 +36,9 @@ impl Severity {
 pub enum Code {
     /// A move the position does not allow.
     IllegalMove,
+    /// A move the rules forbid but that was played and stood
+    /// (`--irregular stand`): played as written.
+    IrregularMove,
     /// A move text that names several legal moves.
     AmbiguousMove,
     /// A move text that is not well-formed.
@@ -67,8 +71,9 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the docs.
-    pub const ALL: [Code; 14] = [
+    pub const ALL: [Code; 15] = [
         Code::IllegalMove,
+        Code::IrregularMove,
         Code::AmbiguousMove,
         Code::MoveSyntax,
         Code::UnknownMove,
@@ -88,6 +93,7 @@ impl Code {
     pub fn as_str(self) -> &'static str {
         match self {
             Code::IllegalMove => "illegal-move",
+            Code::IrregularMove => "irregular-move",
             Code::AmbiguousMove => "ambiguous-move",
             Code::MoveSyntax => "move-syntax",
             Code::UnknownMove => "unknown-move",

@@ -13,7 +13,7 @@ pub mod record;
 pub mod rules;
 pub mod verify;
 
-use crate::cli::{CheckArgs, CheckFormat};
+use crate::cli::{CheckArgs, CheckFormat, Irregular};
 use crate::registry::AnyGame;
 use crate::{EXIT_FINDINGS, EXIT_OK};
 use anyhow::Context;
@@ -161,6 +161,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
             Reading {
                 format: args.format,
                 encoding: args.encoding,
+                irregular: args.irregular,
             },
             &mut out,
             &mut totals,
@@ -199,6 +200,7 @@ pub struct Checker {
     pool: rayon::ThreadPool,
     format: CheckFormat,
     encoding: Option<&'static encoding_rs::Encoding>,
+    irregular: Irregular,
 }
 
 impl Checker {
@@ -213,6 +215,7 @@ impl Checker {
                 .context("cannot start the worker threads")?,
             format,
             encoding: None,
+            irregular: Irregular::Stop,
         })
     }
 
@@ -220,6 +223,12 @@ impl Checker {
     /// instead of guessing.
     pub fn with_encoding(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
         self.encoding = Some(encoding);
+        self
+    }
+
+    /// Lets irregular moves stand (`--irregular stand`) or stop their line.
+    pub fn with_irregular(mut self, irregular: Irregular) -> Self {
+        self.irregular = irregular;
         self
     }
 
@@ -251,6 +260,7 @@ impl Checker {
             Reading {
                 format: self.format,
                 encoding: self.encoding,
+                irregular: self.irregular,
             },
             out,
             &mut totals,
@@ -275,6 +285,8 @@ struct Reading {
     /// `--encoding`: text that is not UTF-8 is decoded with it (else the
     /// encoding is guessed).
     encoding: Option<&'static encoding_rs::Encoding>,
+    /// `--irregular`: what an irregular move does to its line.
+    irregular: Irregular,
 }
 
 /// Checks one input; `false` when standard output was closed (`| head`),
@@ -288,7 +300,11 @@ fn check_stream(
     totals: &mut Totals,
     progress: &mut Progress,
 ) -> anyhow::Result<bool> {
-    let Reading { format, encoding } = reading;
+    let Reading {
+        format,
+        encoding,
+        irregular,
+    } = reading;
     let mut reader = Reader::new(input.stream);
     let mut collector = Collector::with_encoding(encoding);
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
@@ -305,7 +321,7 @@ fn check_stream(
             })
             .collect();
         let check_one = |(game, job): (&RecordedGame, Job)| match job {
-            Ok(engine) => engine.run(Verify(game)),
+            Ok(engine) => engine.run(Verify(game, irregular)),
             Err(rules_error) => unverified(game, rules_error),
         };
         let mut read_next = || {

@@ -5,6 +5,7 @@
 use super::diagnostic::{Code, Diagnostic};
 use super::plies::{Plies, Step, parse_ply};
 use super::record::{Event, RecordedGame};
+use crate::cli::Irregular;
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
 use board_core::record::{Pos, ReadError, ReadErrorKind, Span};
@@ -19,13 +20,14 @@ pub struct Verified {
     pub moves: u64,
 }
 
-/// Checks one recorded game (a [`GameTask`]).
-pub struct Verify<'a>(pub &'a RecordedGame);
+/// Checks one recorded game (a [`GameTask`]), letting irregular moves
+/// stand or stop their line.
+pub struct Verify<'a>(pub &'a RecordedGame, pub Irregular);
 
 impl GameTask for Verify<'_> {
     type Output = Verified;
     fn run<G: Game>(self, game: &G) -> Verified {
-        let mut v = Verifier::new(game, self.0);
+        let mut v = Verifier::new(game, self.0, self.1);
         v.run();
         let mut out = Verified {
             diagnostics: v.out,
@@ -160,10 +162,12 @@ struct Verifier<'a, G: Game> {
     last_main_move: Option<Span>,
     out: Vec<Diagnostic>,
     moves: u64,
+    /// `--irregular`: whether an irregular move stands.
+    irregular: Irregular,
 }
 
 impl<'a, G: Game> Verifier<'a, G> {
-    fn new(game: &'a G, rec: &'a RecordedGame) -> Self {
+    fn new(game: &'a G, rec: &'a RecordedGame, irregular: Irregular) -> Self {
         let first_side = game.side_to_move(&game.start_position());
         let mut dead = false;
         let mut out = Vec::new();
@@ -213,6 +217,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             last_main_move: None,
             out,
             moves: 0,
+            irregular,
         }
     }
 
@@ -415,7 +420,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 );
             }
         }
-        match parse_ply(game, &line.position, text, span) {
+        let mv = match parse_ply(game, &line.position, text, span) {
             Ok(parsed) => {
                 if let Some((rest, glued_span)) = parsed.glued {
                     let played = &text[..text.len() - rest.len()];
@@ -428,24 +433,57 @@ impl<'a, G: Game> Verifier<'a, G> {
                         .at_ply(ply + 1),
                     );
                 }
-                let before = line.position.clone();
-                game.play(&mut line.position, &parsed.mv);
-                line.before = Some(before);
-                line.ply += 1;
-                self.moves += 1;
-                if depth == 1 {
-                    self.last_main_move = Some(span);
-                }
+                parsed.mv
             }
             Err(e) => {
-                line.dead = true;
-                line.died_here = true;
-                line.died_at = Some(span.start);
                 let (number, second) = self.label(ply);
                 let label = format!("{number}{}", if second { "..." } else { "." });
-                let d = move_diagnostic(game, &label, text, span, &e);
-                self.out.push(d.at_ply(ply + 1));
+                let line = self
+                    .lines
+                    .last_mut()
+                    .expect("the main line is never popped");
+                // An irregular move that stood: the game says whether the
+                // move can be played as written.
+                let stood = match (&e, self.irregular) {
+                    (
+                        MoveError::Legality(LegalityError::Illegal { reason, help }),
+                        Irregular::Stand,
+                    ) => game
+                        .parse_irregular(&line.position, text)
+                        .map(|mv| (mv, reason, help)),
+                    _ => None,
+                };
+                let Some((mv, reason, help)) = stood else {
+                    line.dead = true;
+                    line.died_here = true;
+                    line.died_at = Some(span.start);
+                    let d = move_diagnostic(game, &label, text, span, &e);
+                    self.out.push(d.at_ply(ply + 1));
+                    return;
+                };
+                self.out.push(
+                    Diagnostic::warning(
+                        Code::IrregularMove,
+                        span,
+                        format!("irregular move {label} {text} stood — {reason}"),
+                    )
+                    .with_help(help.clone())
+                    .at_ply(ply + 1),
+                );
+                mv
             }
+        };
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
+        let before = line.position.clone();
+        game.play(&mut line.position, &mv);
+        line.before = Some(before);
+        line.ply += 1;
+        self.moves += 1;
+        if depth == 1 {
+            self.last_main_move = Some(span);
         }
     }
 
