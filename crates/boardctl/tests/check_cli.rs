@@ -538,7 +538,7 @@ fn a_variation_after_an_unreadable_token_is_checked_from_its_own_place_or_not_at
     assert_eq!(code, Some(1), "{out}{err}");
     assert!(out.contains("warning[tag-junk]"), "{out}");
     assert!(
-        out.contains("illegal move 2... 23x34 — capture is mandatory: 23x32"),
+        out.contains("illegal move 2... 23x34 — 34 is occupied"),
         "{out}"
     );
     assert!(
