@@ -141,3 +141,149 @@ fn item_04_a_finished_game_has_no_moves_and_says_why() {
         assert_eq!((out.as_str(), code), ("", Some(0)), "{rules}: {err}");
     }
 }
+
+#[test]
+fn item_05_an_ambiguous_morris_removal_gets_a_morris_hint() {
+    let (out, _, code) = boardctl(&[
+        "validate",
+        "--rules",
+        "morris/nine-mens-morris",
+        "d2",
+        "d6",
+        "b2",
+        "f4",
+        "f2",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("write the removal: f2xd6 or f2xf4"), "{out}");
+    assert!(!out.contains("landing square"), "{out}");
+}
+
+#[test]
+fn item_10_an_option_of_another_game_is_refused() {
+    let (_, err, code) = boardctl(&[
+        "perft",
+        "--rules",
+        "russian-draughts/russian",
+        "--removal-ply",
+        "3",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("morris/nine-mens-morris"), "{err}");
+    let (_, err, code) = boardctl(&[
+        "perft",
+        "--rules",
+        "morris/nine-mens-morris",
+        "--keep-duplicates",
+        "2",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("russian-draughts/russian"), "{err}");
+}
+
+#[test]
+fn item_11_depth_0_is_refused_the_same_way_everywhere() {
+    for extra in [&[][..], &["--json"], &["--divide"]] {
+        let mut args = vec!["perft", "--rules", "russian-draughts/russian"];
+        args.extend_from_slice(extra);
+        args.push("0");
+        let (out, err, code) = boardctl(&args);
+        assert_eq!((out.as_str(), code), ("", Some(2)), "{args:?}");
+        assert!(err.contains("0 is not in 1.."), "{err}");
+    }
+}
+
+/// Runs boardctl with both output streams closed before it writes: it must
+/// end with its own exit code, never a panic (101).
+fn with_closed_pipes(args: &[&str]) -> Option<i32> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardctl"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardctl starts");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("boardctl ends").code()
+}
+
+#[test]
+fn item_12_a_closed_stdout_or_stderr_ends_quietly_in_every_subcommand() {
+    let example = "tests/data/examples/russian-games.pdn";
+    let runs: [&[&str]; 9] = [
+        &["check", example],
+        &["check", "--format", "json", example],
+        &["replay", example],
+        &[
+            "validate",
+            "--rules",
+            "russian-draughts/russian",
+            "c3-d4",
+            "a7-a6",
+        ],
+        &["moves", "--rules", "russian-draughts/russian"],
+        &["perft", "--rules", "russian-draughts/russian", "3"],
+        &["profiles", "list"],
+        &["profiles", "show", "russian-draughts/russian"],
+        &["profiles", "show", "no-such/profile"],
+    ];
+    for args in runs {
+        let code = with_closed_pipes(args);
+        assert!(matches!(code, Some(0..=2)), "{args:?} ended with {code:?}");
+    }
+}
+
+#[test]
+fn item_13_a_huge_job_count_is_capped_by_the_work() {
+    let started = std::time::Instant::now();
+    let (_, err, code) = boardctl(&[
+        "check",
+        "-j",
+        "100000",
+        "tests/data/examples/russian-games.pdn",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    // A one-file run with 100,000 threads took minutes; capped, it takes
+    // as long as any check of four games (a generous bound, not a timing).
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn item_14_every_readable_file_is_checked_and_an_unreadable_one_reported() {
+    let (out, err, code) = boardctl(&[
+        "check",
+        "tests/data/examples/russian-games.pdn",
+        "no-such-file.pdn",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        out.contains("error[illegal-move]"),
+        "the first file's findings: {out}"
+    );
+    assert!(err.contains("cannot read no-such-file.pdn"), "{err}");
+    assert!(err.contains("checked 4 games"), "{err}");
+}
+
+#[test]
+fn item_17_counts_of_one_are_singular() {
+    let (_, err, _) = boardctl(&["check", "tests/data/examples/russian-games.pdn"]);
+    assert!(
+        err.starts_with("checked 4 games, 226 moves: 1 error, 0 warnings in "),
+        "{err}"
+    );
+    let (_, err, code) = boardctl(&[
+        "moves",
+        "--rules",
+        "morris/nine-mens-morris",
+        "--fen",
+        "W:Wa1,d1,g1:Bd7:H0/0",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("Black (not to move) has only 1 man: "),
+        "{err}"
+    );
+}
