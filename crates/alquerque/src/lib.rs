@@ -199,6 +199,9 @@ impl GameRules for Alquerque {
     }
 
     fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        if position.men[position.side.opposite().index()] == 0 {
+            return;
+        }
         let routes = self.all_routes(position);
         moves.extend(self.deduplicate(routes));
     }
@@ -239,6 +242,13 @@ impl GameRules for Alquerque {
             return Some(Outcome::Win {
                 winner: side.opposite(),
                 reason: format!("{name} has no men left"),
+            });
+        }
+        // A set-up position whose side not to move has no men is over too.
+        if position.men[side.opposite().index()] == 0 {
+            return Some(Outcome::Win {
+                winner: side,
+                reason: format!("{} has no men left", self.side_name(side.opposite())),
             });
         }
         if self.is_drawn(position) {
@@ -332,6 +342,9 @@ impl Perft for Alquerque {
     const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        if depth > 0 && position.men[position.side.opposite().index()] == 0 {
+            return 0;
+        }
         if self.config.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
             return generic_perft(self, position, depth, options);
         }

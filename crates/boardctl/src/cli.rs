@@ -95,7 +95,8 @@ pub struct PerftArgs {
     /// Profile and start position.
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Count to this depth (each depth from 1 is printed).
+    /// Count to this depth, at least 1 (each depth from 1 is printed).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
     /// Print the count below each legal move at DEPTH instead.
     #[arg(long)]
@@ -152,7 +153,8 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 64, and never more
+    /// than the games to check).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(usize))]
     pub jobs: Option<usize>,
     /// The encoding of record text that is not UTF-8 (names, comments):

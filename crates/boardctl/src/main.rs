@@ -4,6 +4,7 @@
 use boardctl::cli::Cli;
 use boardctl::{EXIT_OK, EXIT_USAGE, run};
 use clap::Parser;
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -17,7 +18,8 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // A closed standard error is no reason to panic.
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
             ExitCode::from(EXIT_USAGE)
         }
     }

@@ -6,6 +6,7 @@ use crate::position::Core;
 use crate::rules::{Blocked, FlyingAt, FullBoard, MillProtection, NoPlacement, Placing, Rules};
 use crate::tables::{Mask, Tables, bit, points};
 use board_core::Outcome;
+use board_core::notation::count;
 
 /// A profile's rules together with its board tables.
 #[derive(Clone, Debug)]
@@ -264,9 +265,9 @@ impl Engine {
                 return Some(Outcome::Win {
                     winner,
                     reason: format!(
-                        "{} has only {left} {} left",
+                        "{} has only {} left",
                         loser.name(),
-                        if left == 1 { "man" } else { "men" }
+                        count(left, "man", "men")
                     ),
                 });
             }

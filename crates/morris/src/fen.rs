@@ -25,6 +25,7 @@ use crate::position::{Core, Position};
 use crate::rules::Placing;
 use crate::tables::{Mask, points};
 use board_core::notation::LabelCase;
+use board_core::notation::count;
 use board_core::notation::fen::{self, FieldReader, FieldSpec, Problems, SideLetters};
 use board_core::{Graph, PositionError, PositionProblemKind, Side};
 
@@ -202,9 +203,9 @@ fn check(engine: &Engine, graph: &Graph, c: &Core, has_count: bool, problems: &m
         problems.push(
             PositionProblemKind::Unreachable,
             format!(
-                "{} (not to move) has only {} men: the game ended when it was reduced to {}",
+                "{} (not to move) has only {}: the game ended when it was reduced to {}",
                 waiting,
-                c.total(waiting),
+                count(c.total(waiting), "man", "men"),
                 rules.loses_with
             ),
         );
@@ -215,8 +216,8 @@ fn check(engine: &Engine, graph: &Graph, c: &Core, has_count: bool, problems: &m
         problems.push(
             PositionProblemKind::Unreachable,
             format!(
-                "both sides have at most {} men: the game ended before this position",
-                rules.loses_with
+                "both sides have at most {}: the game ended before this position",
+                count(rules.loses_with, "man", "men")
             ),
         );
     }

@@ -1,6 +1,7 @@
 //! The `[rules]` and `[start]` tables of a morris profile: every rule of the
 //! family as a named switch.
 
+use board_core::notation::count;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -208,8 +209,9 @@ impl Rules {
         }
         if self.loses_with >= self.men_per_side {
             problems.push(format!(
-                "loses-with = {} but each side has only {} men: the game would be lost before it starts",
-                self.loses_with, self.men_per_side
+                "loses-with = {} but each side has only {}: the game would be lost before it starts",
+                self.loses_with,
+                count(self.men_per_side, "man", "men")
             ));
         }
         if let FlyingAt::Men(n) = self.flying_at {
@@ -221,8 +223,8 @@ impl Rules {
             }
             if n > self.men_per_side {
                 problems.push(format!(
-                    "flying-at = {n} is more than the {} men a side has",
-                    self.men_per_side
+                    "flying-at = {n} is more than the {} a side has",
+                    count(self.men_per_side, "man", "men")
                 ));
             }
         }

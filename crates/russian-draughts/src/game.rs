@@ -138,6 +138,9 @@ impl Draughts {
     /// to say why. Same answers as [`Notation::parse_move`].
     pub fn parse_move_listing(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         let written = parse_move_text(&self.config.graph, text)?;
+        if let Some(end) = self.outcome(position) {
+            return Err(game_over(&end).into());
+        }
         let squares: Vec<u8> = written
             .squares
             .iter()
@@ -179,6 +182,24 @@ impl Draughts {
     }
 }
 
+/// The end of a position whose side not to move has no pieces (a set-up
+/// position: play always leaves the side to move as the one without).
+fn opponent_gone(position: &Position) -> Option<Outcome> {
+    (position.enemy() == 0).then(|| Outcome::Win {
+        winner: position.side,
+        reason: format!("{} has no pieces left", position.side.opposite()),
+    })
+}
+
+/// The refusal of any move once the game is over, with why it is.
+fn game_over(end: &Outcome) -> LegalityError {
+    let why = match end {
+        Outcome::Win { winner, reason } => format!("{winner} wins: {reason}"),
+        Outcome::Draw { reason } => format!("drawn: {reason}"),
+    };
+    LegalityError::illegal(format!("the game is over: {why}"), None)
+}
+
 impl GameRules for Draughts {
     type Position = Position;
 
@@ -189,7 +210,9 @@ impl GameRules for Draughts {
     }
 
     fn legal_moves(&self, position: &Position, moves: &mut Vec<Move>) {
-        moves.extend(legal_moves(&self.engine, position));
+        if position.enemy() != 0 {
+            moves.extend(legal_moves(&self.engine, position));
+        }
     }
 
     fn play(&self, position: &mut Position, mv: &Move) {
@@ -197,6 +220,9 @@ impl GameRules for Draughts {
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
+        if let Some(end) = opponent_gone(position) {
+            return Some(end);
+        }
         let mut list = Vec::new();
         self.engine.actions(position, &mut list, false);
         if !list.is_empty() {
@@ -252,6 +278,9 @@ impl Notation for Draughts {
     /// the written piece's moves are generated; anything else (and every
     /// error) goes through [`Draughts::parse_move_listing`].
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
+        if let Some(end) = opponent_gone(position) {
+            return Err(game_over(&end).into());
+        }
         let mut buffer = [0u8; QUICK_SQUARES];
         if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
             if let Some(mv) = find_move(&self.engine, position, squares) {
@@ -317,6 +346,11 @@ impl Perft for Draughts {
     const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
+        // A position whose side not to move has no pieces is over; every
+        // position reached by playing has the side to move as the loser.
+        if depth > 0 && position.enemy() == 0 {
+            return 0;
+        }
         self.engine.perft(
             position,
             depth,

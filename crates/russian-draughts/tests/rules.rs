@@ -304,10 +304,7 @@ fn plain_moves_explain_what_is_wrong() {
         ("b2-c3", "c3 is occupied"),
         ("d4-e5", "there is no piece on d4"),
         ("f6-g5", "f6 holds a Black piece; it is White's turn"),
-        (
-            "c3:e5",
-            "c3:e5 is not possible: there is nothing to capture",
-        ),
+        ("c3:e5", "there is no piece to capture between c3 and e5"),
     ];
     for (text, reason) in cases {
         let err = game.parse_move(&start, text).expect_err(text);

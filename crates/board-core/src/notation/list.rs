@@ -5,6 +5,19 @@
 /// ("… and 3 more"). One limit for every game.
 pub const LIST_LIMIT: usize = 8;
 
+/// A count with its noun, singular for one: `count(1, "game", "games")` is
+/// `1 game`, `count(3, "man", "men")` is `3 men`.
+///
+/// ```
+/// use board_core::notation::count;
+/// assert_eq!(count(1u32, "error", "errors"), "1 error");
+/// assert_eq!(count(0u32, "man", "men"), "0 men");
+/// ```
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The items joined by `separator`, the last two by `last` (`", "` and
 /// `" or "`: `a, b or c`). Beyond [`LIST_LIMIT`] items, the first
 /// [`LIST_LIMIT`] are joined by `separator` and followed by ` and N more`.

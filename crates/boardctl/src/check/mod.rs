@@ -17,6 +17,7 @@ use crate::cli::{CheckArgs, CheckFormat, Irregular};
 use crate::registry::AnyGame;
 use crate::{EXIT_FINDINGS, EXIT_OK};
 use anyhow::Context;
+use board_core::notation::count;
 use board_core::record::Reader;
 use diagnostic::{Diagnostic, Severity, render_json, render_text};
 use rayon::prelude::*;
@@ -128,19 +129,63 @@ impl Progress {
     }
 }
 
+/// The most worker threads `check` starts, whatever `-j` asks for: a batch
+/// holds at most this many games' worth of work, and more threads only
+/// cost memory and start-up time.
+pub const MAX_JOBS: usize = 64;
+
+/// The worker threads of a run, started with the first batch that needs
+/// them: never more than asked for, than [`MAX_JOBS`], or than there are
+/// games in that batch (a one-game file is checked on the calling thread).
+struct Workers {
+    requested: usize,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Workers {
+    /// `jobs` threads (0: one per core).
+    fn new(jobs: usize) -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let requested = if jobs == 0 { cores } else { jobs };
+        Workers {
+            requested: requested.min(MAX_JOBS),
+            pool: None,
+        }
+    }
+
+    /// The pool for a batch of `games` (`more`: more batches follow), or
+    /// `None` when one thread is all the work needs.
+    fn pool_for(&mut self, games: usize, more: bool) -> anyhow::Result<Option<&rayon::ThreadPool>> {
+        if self.pool.is_none() {
+            let work = if more { self.requested } else { games };
+            let threads = self.requested.min(work);
+            if threads <= 1 {
+                return Ok(None);
+            }
+            self.pool = Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .context("cannot start the worker threads")?,
+            );
+        }
+        Ok(self.pool.as_ref())
+    }
+}
+
 /// `boardctl check`.
 pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let mut cache = RulesCache::new(args.rules.as_deref())?;
-    let mut inputs = Vec::with_capacity(args.files.len());
-    for path in &args.files {
-        inputs.push(open(path)?);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .context("cannot start the worker threads")?;
-    let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
+    // Every readable file is checked; an unreadable one is reported in its
+    // turn and makes the exit code 2 at the end (as ripgrep does).
+    let inputs: Vec<anyhow::Result<Input>> = args.files.iter().map(|p| open(p)).collect();
+    let mut unreadable = 0usize;
+    let mut workers = Workers::new(args.jobs.unwrap_or(0));
+    let total = inputs
+        .iter()
+        .map(|i| i.as_ref().ok().and_then(|i| i.size))
+        .sum::<Option<u64>>();
     let mut progress = Progress {
         enabled: true,
         started,
@@ -152,12 +197,21 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for input in inputs {
+        let input = match input {
+            Ok(input) => input,
+            Err(e) => {
+                out.flush()?;
+                let _ = writeln!(io::stderr(), "error: {e:#}");
+                unreadable += 1;
+                continue;
+            }
+        };
         let name = input.name.clone();
         let size = input.size;
         check_stream(
             input,
             &mut cache,
-            &pool,
+            &mut workers,
             Reading {
                 format: args.format,
                 encoding: args.encoding,
@@ -177,13 +231,16 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     // A closed standard error is no reason to fail.
     let _ = writeln!(
         io::stderr(),
-        "checked {} games, {} moves: {} errors, {} warnings in {:.2} s",
-        totals.games,
-        totals.moves,
-        totals.errors,
-        totals.warnings,
+        "checked {}, {}: {}, {} in {:.2} s",
+        count(totals.games, "game", "games"),
+        count(totals.moves, "move", "moves"),
+        count(totals.errors, "error", "errors"),
+        count(totals.warnings, "warning", "warnings"),
         started.elapsed().as_secs_f64()
     );
+    if unreadable > 0 {
+        return Ok(crate::EXIT_USAGE);
+    }
     // Nothing checked is no success: the file was likely the wrong one.
     Ok(if totals.errors > 0 || totals.games == 0 {
         EXIT_FINDINGS
@@ -197,7 +254,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
 /// no files, no terminal, no summary line.
 pub struct Checker {
     cache: RulesCache,
-    pool: rayon::ThreadPool,
+    workers: Workers,
     format: CheckFormat,
     encoding: Option<&'static encoding_rs::Encoding>,
     irregular: Irregular,
@@ -209,10 +266,7 @@ impl Checker {
     pub fn new(rules: Option<&str>, format: CheckFormat, jobs: usize) -> anyhow::Result<Self> {
         Ok(Checker {
             cache: RulesCache::new(rules)?,
-            pool: rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build()
-                .context("cannot start the worker threads")?,
+            workers: Workers::new(jobs),
             format,
             encoding: None,
             irregular: Irregular::Stop,
@@ -256,7 +310,7 @@ impl Checker {
         check_stream(
             input,
             &mut self.cache,
-            &self.pool,
+            &mut self.workers,
             Reading {
                 format: self.format,
                 encoding: self.encoding,
@@ -294,7 +348,7 @@ struct Reading {
 fn check_stream(
     input: Input,
     cache: &mut RulesCache,
-    pool: &rayon::ThreadPool,
+    workers: &mut Workers,
     reading: Reading,
     out: &mut impl Write,
     totals: &mut Totals,
@@ -331,11 +385,7 @@ fn check_stream(
                 Ok((Vec::new(), false))
             }
         };
-        let (next, results) = if pool.current_num_threads() == 1 {
-            // One core: no hand-over between threads (an idle worker spins).
-            let results: Vec<Verified> = batch.iter().zip(jobs).map(check_one).collect();
-            (read_next(), results)
-        } else {
+        let (next, results) = if let Some(pool) = workers.pool_for(batch.len(), more)? {
             pool.install(|| {
                 rayon::join(read_next, || {
                     batch
@@ -345,6 +395,10 @@ fn check_stream(
                         .collect::<Vec<Verified>>()
                 })
             })
+        } else {
+            // One thread: no hand-over between threads (an idle worker spins).
+            let results: Vec<Verified> = batch.iter().zip(jobs).map(check_one).collect();
+            (read_next(), results)
         };
         for (game, verified) in batch.iter().zip(&results) {
             if !game.problems_only {

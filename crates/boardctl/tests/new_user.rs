@@ -1,0 +1,289 @@
+//! The command line as a new user meets it (issue 18): one test per
+//! numbered item — its command, and the message or exit code expected.
+
+use std::process::Command;
+
+/// Runs boardctl; returns stdout, stderr and the exit code.
+fn boardctl(args: &[&str]) -> (String, String, Option<i32>) {
+    let output = Command::new(env!("CARGO_BIN_EXE_boardctl"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("boardctl runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+/// `validate` of one move from a FEN: its one line of output.
+fn validate(profile: &str, fen: &str, mv: &str) -> String {
+    let rules = format!("russian-draughts/{profile}");
+    let (out, err, code) = boardctl(&["validate", "--rules", &rules, "--fen", fen, mv]);
+    assert_eq!(code, Some(1), "{mv} is refused: {out}{err}");
+    out.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn item_01_a_man_is_not_called_a_king() {
+    let cases = [
+        (
+            "russian",
+            "W:Wc3:Bd4",
+            "c3:f6",
+            "a man captures by jumping to the square just beyond: c3:e5",
+        ),
+        (
+            "russian",
+            "W:Wc3:Bd4",
+            "c3:g7",
+            "a man captures by jumping to the square just beyond: c3:e5",
+        ),
+        ("russian", "W:Wc3:Bd4", "c3-d4", "d4 is occupied"),
+        ("english", "B:W18:B14", "14-18", "18 is occupied"),
+        (
+            "international",
+            "W:W32:B27",
+            "32x16",
+            "a man captures by jumping to the square just beyond: 32x21",
+        ),
+    ];
+    for (profile, fen, mv, reason) in cases {
+        let line = validate(profile, fen, mv);
+        assert_eq!(
+            line,
+            format!("1. {mv}: illegal: {reason}"),
+            "{profile} {fen}"
+        );
+        assert!(!line.contains("king"), "{line}");
+    }
+}
+
+#[test]
+fn item_02_nothing_to_capture_only_when_there_is_nothing() {
+    let cases = [
+        ("english", "B:W19,24:B15", "15x24", "24 is occupied"),
+        ("russian", "W:Wc3,e5:Bd4", "c3:e5", "e5 is occupied"),
+        (
+            "english",
+            "W:We5:Bd4,h8",
+            "e5:c3",
+            "a man does not capture backward",
+        ),
+    ];
+    for (profile, fen, mv, reason) in cases {
+        assert_eq!(
+            validate(profile, fen, mv),
+            format!("1. {mv}: illegal: {reason}")
+        );
+    }
+}
+
+#[test]
+fn item_03_a_wrong_route_says_what_is_wrong_with_it() {
+    let turkish =
+        "a piece is taken once and stays on the board until the move ends (Turkish strike)";
+    let cases = [
+        (
+            "W:WKb2:Bd4,f4",
+            "b2:e5:c3",
+            format!("d4 is taken already: {turkish}"),
+        ),
+        (
+            "W:Wd6,Kg3:Bc7,Kd8,e3,e5",
+            "d6:b8:f4:d2",
+            format!("c7 is taken already: {turkish}"),
+        ),
+        (
+            "W:Wc3:Bd4",
+            "c3:e5:g7",
+            "no capture from e5: there is no piece between e5 and g7".to_string(),
+        ),
+    ];
+    for (fen, mv, reason) in cases {
+        let line = validate("russian", fen, mv);
+        assert_eq!(line, format!("1. {mv}: illegal: {reason}"));
+        assert!(!line.contains("capture is mandatory"), "{line}");
+    }
+}
+
+#[test]
+fn item_04_a_finished_game_has_no_moves_and_says_why() {
+    let line = validate("russian", "W:Wa1:B", "a1-b2");
+    assert_eq!(
+        line,
+        "1. a1-b2: illegal: the game is over: White wins: Black has no pieces left"
+    );
+    let (out, _, code) = boardctl(&[
+        "moves",
+        "--rules",
+        "russian-draughts/russian",
+        "--fen",
+        "W:Wa1:B",
+    ]);
+    assert_eq!((out.as_str(), code), ("", Some(0)));
+    let (out, _, _) = boardctl(&[
+        "perft",
+        "--rules",
+        "russian-draughts/russian",
+        "--fen",
+        "W:Wa1:B",
+        "1",
+    ]);
+    assert_eq!(out, "1\t0\n");
+    // The same in every game: a finished position lists no move.
+    for (rules, fen) in [
+        ("morris/nine-mens-morris", "W:Wa1,d1:Bd6,g1,g4:H0/0"),
+        ("alquerque/alquerque", "W:Wa1:B"),
+    ] {
+        let (out, err, code) = boardctl(&["moves", "--rules", rules, "--fen", fen]);
+        assert_eq!((out.as_str(), code), ("", Some(0)), "{rules}: {err}");
+    }
+}
+
+#[test]
+fn item_05_an_ambiguous_morris_removal_gets_a_morris_hint() {
+    let (out, _, code) = boardctl(&[
+        "validate",
+        "--rules",
+        "morris/nine-mens-morris",
+        "d2",
+        "d6",
+        "b2",
+        "f4",
+        "f2",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("write the removal: f2xd6 or f2xf4"), "{out}");
+    assert!(!out.contains("landing square"), "{out}");
+}
+
+#[test]
+fn item_10_an_option_of_another_game_is_refused() {
+    let (_, err, code) = boardctl(&[
+        "perft",
+        "--rules",
+        "russian-draughts/russian",
+        "--removal-ply",
+        "3",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("morris/nine-mens-morris"), "{err}");
+    let (_, err, code) = boardctl(&[
+        "perft",
+        "--rules",
+        "morris/nine-mens-morris",
+        "--keep-duplicates",
+        "2",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("russian-draughts/russian"), "{err}");
+}
+
+#[test]
+fn item_11_depth_0_is_refused_the_same_way_everywhere() {
+    for extra in [&[][..], &["--json"], &["--divide"]] {
+        let mut args = vec!["perft", "--rules", "russian-draughts/russian"];
+        args.extend_from_slice(extra);
+        args.push("0");
+        let (out, err, code) = boardctl(&args);
+        assert_eq!((out.as_str(), code), ("", Some(2)), "{args:?}");
+        assert!(err.contains("0 is not in 1.."), "{err}");
+    }
+}
+
+/// Runs boardctl with both output streams closed before it writes: it must
+/// end with its own exit code, never a panic (101).
+fn with_closed_pipes(args: &[&str]) -> Option<i32> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardctl"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardctl starts");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("boardctl ends").code()
+}
+
+#[test]
+fn item_12_a_closed_stdout_or_stderr_ends_quietly_in_every_subcommand() {
+    let example = "tests/data/examples/russian-games.pdn";
+    let runs: [&[&str]; 9] = [
+        &["check", example],
+        &["check", "--format", "json", example],
+        &["replay", example],
+        &[
+            "validate",
+            "--rules",
+            "russian-draughts/russian",
+            "c3-d4",
+            "a7-a6",
+        ],
+        &["moves", "--rules", "russian-draughts/russian"],
+        &["perft", "--rules", "russian-draughts/russian", "3"],
+        &["profiles", "list"],
+        &["profiles", "show", "russian-draughts/russian"],
+        &["profiles", "show", "no-such/profile"],
+    ];
+    for args in runs {
+        let code = with_closed_pipes(args);
+        assert!(matches!(code, Some(0..=2)), "{args:?} ended with {code:?}");
+    }
+}
+
+#[test]
+fn item_13_a_huge_job_count_is_capped_by_the_work() {
+    let started = std::time::Instant::now();
+    let (_, err, code) = boardctl(&[
+        "check",
+        "-j",
+        "100000",
+        "tests/data/examples/russian-games.pdn",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    // A one-file run with 100,000 threads took minutes; capped, it takes
+    // as long as any check of four games (a generous bound, not a timing).
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn item_14_every_readable_file_is_checked_and_an_unreadable_one_reported() {
+    let (out, err, code) = boardctl(&[
+        "check",
+        "tests/data/examples/russian-games.pdn",
+        "no-such-file.pdn",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        out.contains("error[illegal-move]"),
+        "the first file's findings: {out}"
+    );
+    assert!(err.contains("cannot read no-such-file.pdn"), "{err}");
+    assert!(err.contains("checked 4 games"), "{err}");
+}
+
+#[test]
+fn item_17_counts_of_one_are_singular() {
+    let (_, err, _) = boardctl(&["check", "tests/data/examples/russian-games.pdn"]);
+    assert!(
+        err.starts_with("checked 4 games, 226 moves: 1 error, 0 warnings in "),
+        "{err}"
+    );
+    let (_, err, code) = boardctl(&[
+        "moves",
+        "--rules",
+        "morris/nine-mens-morris",
+        "--fen",
+        "W:Wa1,d1,g1:Bd7:H0/0",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("Black (not to move) has only 1 man: "),
+        "{err}"
+    );
+}
