@@ -743,7 +743,7 @@ fn irregular_moves_stand_as_warnings_and_are_played_as_written_or_stop_the_line(
         stdout.contains("error[illegal-move]: illegal move 4. a1-b2"),
         "{stdout}"
     );
-    assert!(stderr.contains("6 moves: 1 errors, 2 warnings"), "{stderr}");
+    assert!(stderr.contains("6 moves: 1 error, 2 warnings"), "{stderr}");
     assert_eq!(code, Some(1));
     // Without the last move the game is clean but for the warnings: exit 0.
     let clean = record.replace(" 4. a1-b2 b6-a5", "");
