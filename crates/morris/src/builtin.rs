@@ -29,6 +29,10 @@ impl Morris {
             include_str!("../../../rules/morris/nine-mens-morris.v1.toml"),
         ),
         (
+            "rules/morris/nine-mens-morris.v2.toml",
+            include_str!("../../../rules/morris/nine-mens-morris.v2.toml"),
+        ),
+        (
             "rules/morris/six-mens-morris.v1.toml",
             include_str!("../../../rules/morris/six-mens-morris.v1.toml"),
         ),

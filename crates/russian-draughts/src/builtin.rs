@@ -13,20 +13,40 @@ impl Draughts {
             include_str!("../../../rules/russian-draughts/brazilian.v1.toml"),
         ),
         (
+            "rules/russian-draughts/brazilian.v2.toml",
+            include_str!("../../../rules/russian-draughts/brazilian.v2.toml"),
+        ),
+        (
             "rules/russian-draughts/czech.v1.toml",
             include_str!("../../../rules/russian-draughts/czech.v1.toml"),
+        ),
+        (
+            "rules/russian-draughts/czech.v2.toml",
+            include_str!("../../../rules/russian-draughts/czech.v2.toml"),
         ),
         (
             "rules/russian-draughts/english.v1.toml",
             include_str!("../../../rules/russian-draughts/english.v1.toml"),
         ),
         (
+            "rules/russian-draughts/english.v2.toml",
+            include_str!("../../../rules/russian-draughts/english.v2.toml"),
+        ),
+        (
             "rules/russian-draughts/international.v1.toml",
             include_str!("../../../rules/russian-draughts/international.v1.toml"),
         ),
         (
+            "rules/russian-draughts/international.v2.toml",
+            include_str!("../../../rules/russian-draughts/international.v2.toml"),
+        ),
+        (
             "rules/russian-draughts/russian.v1.toml",
             include_str!("../../../rules/russian-draughts/russian.v1.toml"),
+        ),
+        (
+            "rules/russian-draughts/russian.v2.toml",
+            include_str!("../../../rules/russian-draughts/russian.v2.toml"),
         ),
     ];
 
