@@ -338,6 +338,12 @@ impl Diagram for Alquerque {
     }
 }
 
+/// No draw rule needs a game's history beyond the position: the end is
+/// [`GameRules::outcome`].
+impl board_core::Adjudication for Alquerque {
+    type Clock = ();
+}
+
 impl Perft for Alquerque {
     const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 

@@ -1,6 +1,6 @@
 //! The interface every game crate implements, in layers: the rules core
-//! ([`GameRules`]) and, above it, notation, record hooks, diagrams, perft
-//! and the profile; [`Game`] is all of them, what one reader, one checker
+//! ([`GameRules`]) and, above it, notation, record hooks, diagrams, perft,
+//! adjudication (draw rules that need a game's history) and the profile; [`Game`] is all of them, what one reader, one checker
 //! and one CLI are written against.
 
 use crate::catalog::ProfileSource;
@@ -483,11 +483,98 @@ pub trait Profiled: GameRules {
     }
 }
 
+/// How a game ended: on the board ([`GameRules::outcome`]) or by a rule of
+/// the profile above the rules core (a draw rule with its citation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Who won, or a draw, and why in words (the rule's name).
+    pub outcome: Outcome,
+    /// Where the rule is written (`FMJD-64 7.2.5`); `None` for an end on
+    /// the board.
+    pub citation: Option<String>,
+    /// The rule draws only when a player claims it: the game may go on.
+    pub claim: bool,
+}
+
+impl Ending {
+    /// The end the rules core decided on the board.
+    pub fn board(outcome: Outcome) -> Self {
+        Ending {
+            outcome,
+            citation: None,
+            claim: false,
+        }
+    }
+
+    /// The reason with its citation: `15 moves with kings only (FMJD-64
+    /// 7.2.5)`.
+    pub fn rule(&self) -> String {
+        let reason = match &self.outcome {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        };
+        match &self.citation {
+            Some(c) => format!("{reason} ({c})"),
+            None => reason.clone(),
+        }
+    }
+}
+
+/// The layer above the rules core that ends games by rules that need the
+/// history of a game (draws by repetition, move counters): a per-game
+/// [`Adjudication::Clock`] is started from a position, advanced with each
+/// move played and asked for the end. The rules core and its positions
+/// (what perft walks) carry no history.
+///
+/// The defaults are for a game without such rules: the clock is `()`-like
+/// and the end is [`GameRules::outcome`].
+pub trait Adjudication: GameRules {
+    /// What the rules need of the game so far (counters, earlier
+    /// positions).
+    type Clock: Clone + fmt::Debug + Default + Send + Sync;
+
+    /// The clock of a game that starts at `position` (a profile's start or
+    /// a `FEN` set-up): counters at 0, `position` the only one reached.
+    fn start_clock(&self, position: &Self::Position) -> Self::Clock {
+        let _ = position;
+        Self::Clock::default()
+    }
+
+    /// Advances the clock by the legal move `mv`, played from `before` to
+    /// `after`.
+    fn advance(
+        &self,
+        clock: &mut Self::Clock,
+        before: &Self::Position,
+        mv: &Self::Move,
+        after: &Self::Position,
+    ) {
+        let _ = (clock, before, mv, after);
+    }
+
+    /// The end by a rule of the profile alone, without asking the board:
+    /// an automatic draw first, else a draw a player may claim
+    /// ([`Ending::claim`]). Cheap enough to ask after every move; `None`
+    /// by default.
+    fn rule_ending(&self, clock: &Self::Clock, position: &Self::Position) -> Option<Ending> {
+        let _ = (clock, position);
+        None
+    }
+
+    /// The end of the game at `position` with its clock: a win or draw on
+    /// the board first ([`GameRules::outcome`]), else
+    /// [`Adjudication::rule_ending`]; `None` while the game goes on.
+    fn ending(&self, clock: &Self::Clock, position: &Self::Position) -> Option<Ending> {
+        self.outcome(position)
+            .map(Ending::board)
+            .or_else(|| self.rule_ending(clock, position))
+    }
+}
+
 /// Every layer of a game together: what the CLI and the record checker are
 /// written against. Implemented for every type that has all the layers.
-pub trait Game: Profiled + RecordHooks + Diagram + Perft {}
+pub trait Game: Profiled + RecordHooks + Diagram + Perft + Adjudication {}
 
-impl<T: Profiled + RecordHooks + Diagram + Perft> Game for T {}
+impl<T: Profiled + RecordHooks + Diagram + Perft + Adjudication> Game for T {}
 
 /// Perft by generating, playing and recursing, with bulk counting at the
 /// last ply unless [`NO_BULK`] is enabled. Game crates override

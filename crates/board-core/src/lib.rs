@@ -22,9 +22,9 @@ pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    Diagram, Game, GameRules, LegalityError, MoveError, MoveErrorKind, Notation, Outcome, Perft,
-    PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks, Side, SyntaxError,
-    TagLookup,
+    Adjudication, Diagram, Ending, Game, GameRules, LegalityError, MoveError, MoveErrorKind,
+    Notation, Outcome, Perft, PositionError, PositionProblem, PositionProblemKind, Profiled,
+    RecordHooks, Side, SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;
@@ -36,5 +36,7 @@ pub use profile::{Profile, ProfileError, ProfileHeader, ProfileId, ProfileRef};
 /// methods on a concrete game needs that layer's trait in scope.
 pub mod prelude {
     pub use crate::builtin::Builtin;
-    pub use crate::game::{Diagram, Game, GameRules, Notation, Perft, Profiled, RecordHooks};
+    pub use crate::game::{
+        Adjudication, Diagram, Game, GameRules, Notation, Perft, Profiled, RecordHooks,
+    };
 }

@@ -150,6 +150,10 @@ pub struct CheckArgs {
     /// `game/name@N` or `game/name`.
     #[arg(long, value_name = "PROFILE")]
     pub rules: Option<String>,
+    /// `--rules` wins over every game's `Rules` and `GameType` tags (to
+    /// check an archive under another profile version).
+    #[arg(long, requires = "rules")]
+    pub force_rules: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,

@@ -122,8 +122,9 @@ fn check(text: &str) -> Vec<(String, String, Option<u64>, u64, u64)> {
     String::from_utf8(out)
         .expect("JSON is UTF-8")
         .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("one JSON object per line");
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .filter(|v: &serde_json::Value| v.get("code").is_some())
+        .map(|v| {
             (
                 v["severity"].as_str().unwrap_or_default().to_string(),
                 v["code"].as_str().unwrap_or_default().to_string(),

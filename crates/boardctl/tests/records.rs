@@ -99,9 +99,11 @@ fn findings(case: &Case) -> (Vec<String>, Option<i32>) {
     let stdout = String::from_utf8(output.stdout).expect("JSON output is UTF-8");
     let lines = stdout
         .lines()
-        .map(|line| {
-            let v: serde_json::Value =
-                serde_json::from_str(line).expect("one JSON object per line");
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        // A game's result object (`{"file":…,"game":N,"result":…}`) is no
+        // finding.
+        .filter(|v: &serde_json::Value| v.get("code").is_some())
+        .map(|v| {
             format!(
                 "{}:{} {} {}",
                 v["line"],

@@ -209,6 +209,12 @@ impl Diagram for Lingqi {
     }
 }
 
+/// No draw rule needs a game's history beyond the position: the end is
+/// [`GameRules::outcome`].
+impl board_core::Adjudication for Lingqi {
+    type Clock = ();
+}
+
 impl Perft for Lingqi {
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
         self.count(position, depth, options.has(&NO_BULK))

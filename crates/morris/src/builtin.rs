@@ -12,6 +12,7 @@ impl Builtin for Morris {
         "lasker.v1.toml",
         "morabaraba.v1.toml",
         "nine-mens-morris.v1.toml",
+        "nine-mens-morris.v2.toml",
         "six-mens-morris.v1.toml",
         "twelve-mens-morris.v1.toml",
     );

@@ -154,6 +154,13 @@ impl Diagram for Morris {
     }
 }
 
+/// Morris keeps its repetition history and move-limit count in the
+/// position and reports those draws through [`GameRules::outcome`]: the
+/// end is the outcome.
+impl board_core::Adjudication for Morris {
+    type Clock = ();
+}
+
 impl Perft for Morris {
     const PERFT_OPTIONS: &'static [GameOption] = &[REMOVAL_PLY, NO_BULK];
 

@@ -8,10 +8,15 @@ use board_core::{Builtin, EmbeddedProfiles, embed_profiles};
 impl Builtin for Draughts {
     const PROFILES: EmbeddedProfiles = embed_profiles!("russian-draughts":
         "brazilian.v1.toml",
+        "brazilian.v2.toml",
         "czech.v1.toml",
+        "czech.v2.toml",
         "english.v1.toml",
+        "english.v2.toml",
         "international.v1.toml",
+        "international.v2.toml",
         "russian.v1.toml",
+        "russian.v2.toml",
     );
 }
 

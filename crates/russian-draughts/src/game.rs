@@ -1,5 +1,6 @@
 //! [`Draughts`]: the draughts family as a [`board_core::Game`].
 
+use crate::draws::{DrawClock, Draws};
 use crate::explain::explain;
 use crate::fen::{parse_fen, write_fen};
 use crate::irregular::find_irregular;
@@ -10,11 +11,11 @@ use crate::moves::{Move, legal_moves, legal_routes, route_matches};
 use crate::names::Names;
 use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::position::Position;
-use crate::rules::{CaptureWriting, FirstPlayer, Rules, SquareNotation, Start};
+use crate::rules::{CaptureWriting, Decision, DrawKind, FirstPlayer, Rules, SquareNotation, Start};
 use board_core::{
-    Configured, Diagram, DiagramOptions, GameOption, GameRules, LegalityError, MoveError, NO_BULK,
-    NodeId, Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError,
-    ProfileSource, Profiled, RecordHooks, Side, diagram,
+    Adjudication, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
+    LegalityError, MoveError, NO_BULK, NodeId, Notation, Outcome, Perft, PerftOptions,
+    PositionError, Profile, ProfileError, ProfileSource, Profiled, RecordHooks, Side, diagram,
 };
 
 /// Perft counts every capture route, even routes that leave the same
@@ -40,6 +41,7 @@ pub struct Draughts {
     config: Configured<Rules, Position>,
     engine: Engine,
     pub(crate) squares: SquareTable,
+    draws: Draws,
 }
 
 impl Draughts {
@@ -342,6 +344,73 @@ impl Diagram for Draughts {
     }
 }
 
+/// The profile's draw rules (`[[rules.draw]]`), read as data: counters
+/// and repetition on a [`DrawClock`]; no rules (every `@1` profile): the
+/// game ends only on the board.
+impl Adjudication for Draughts {
+    type Clock = DrawClock;
+
+    fn start_clock(&self, position: &Position) -> DrawClock {
+        self.draws.start(position)
+    }
+
+    fn advance(&self, clock: &mut DrawClock, before: &Position, mv: &Move, after: &Position) {
+        self.draws.advance(clock, before, mv, after);
+    }
+
+    fn rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
+        let mut claim = None;
+        for (i, c) in self.draws.rules.iter().enumerate() {
+            let r = &c.rule;
+            let met = match r.kind {
+                DrawKind::Counter => {
+                    clock.counters.get(i).is_some_and(|&n| n >= r.plies) && c.holds(position)
+                }
+                DrawKind::Repetition => {
+                    let times = usize::from(r.times);
+                    Draws::occurrences(clock, position) >= times
+                        || (r.decision == Decision::Claim
+                            && claim.is_none()
+                            && self.next_move_repeats(clock, position, times))
+                }
+            };
+            if !met {
+                continue;
+            }
+            let ending = Ending {
+                outcome: Outcome::Draw {
+                    reason: r.name.clone(),
+                },
+                citation: Some(r.citation.clone()),
+                claim: r.decision == Decision::Claim,
+            };
+            if !ending.claim {
+                return Some(ending);
+            }
+            claim.get_or_insert(ending);
+        }
+        claim
+    }
+}
+
+impl Draughts {
+    /// Whether a move of the side to move would reach a position for the
+    /// `times`-th time (a claim of repetition made before that move).
+    fn next_move_repeats(&self, clock: &DrawClock, position: &Position, times: usize) -> bool {
+        if !Draws::any_reached(clock, times - 1) {
+            return false;
+        }
+        legal_moves(&self.engine, position).iter().any(|mv| {
+            if mv.is_capture() || !mv.is_by_king() {
+                return false;
+            }
+            let mut next = *position;
+            mv.apply(&mut next);
+            clock.history.iter().filter(|p| **p == next).count() + 1 >= times
+        })
+    }
+}
+
 impl Perft for Draughts {
     const PERFT_OPTIONS: &'static [GameOption] = &[KEEP_DUPLICATES, NO_BULK];
 
@@ -400,6 +469,8 @@ impl Profiled for Draughts {
         }
         let engine = Engine::new(layout, &rules);
         let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
+        let draws = Draws::new(&rules.draw, &profile.graph, |n| engine.layout.bit(n))
+            .map_err(|m| source.invalid(m))?;
         Ok(Draughts {
             config: Configured {
                 header: profile.header,
@@ -409,6 +480,7 @@ impl Profiled for Draughts {
             },
             engine,
             squares,
+            draws,
         })
     }
 }

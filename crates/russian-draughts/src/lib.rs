@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod builtin;
+mod draws;
 mod explain;
 mod fen;
 mod game;
@@ -16,10 +17,11 @@ mod position;
 mod rules;
 mod squares;
 
+pub use draws::DrawClock;
 pub use game::{Draughts, KEEP_DUPLICATES, Piece};
 pub use moves::Move;
 pub use position::Position;
 pub use rules::{
-    CaptureChoice, CaptureWriting, FirstPlayer, KingRange, MidCapturePromotion, Rules,
-    SquareNotation, Start,
+    CaptureChoice, CaptureWriting, Count, Decision, DrawKind, DrawRule, FirstPlayer, KingRange,
+    MidCapturePromotion, Reset, Rules, SideMaterial, SquareNotation, Start,
 };

@@ -45,6 +45,9 @@ pub enum Code {
     MoveSyntax,
     /// A `-` placeholder instead of a move.
     UnknownMove,
+    /// A move after the game ended: drawn by a rule of the profile, or won
+    /// on the board.
+    MoveAfterEnd,
     /// No profile can be chosen for the game, or the one named is unknown.
     UnknownRules,
     /// An invalid `FEN` tag or set-up command.
@@ -71,12 +74,13 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the docs.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 16] = [
         Code::IllegalMove,
         Code::IrregularMove,
         Code::AmbiguousMove,
         Code::MoveSyntax,
         Code::UnknownMove,
+        Code::MoveAfterEnd,
         Code::UnknownRules,
         Code::BadPosition,
         Code::PdnSyntax,
@@ -97,6 +101,7 @@ impl Code {
             Code::AmbiguousMove => "ambiguous-move",
             Code::MoveSyntax => "move-syntax",
             Code::UnknownMove => "unknown-move",
+            Code::MoveAfterEnd => "move-after-end",
             Code::UnknownRules => "unknown-rules",
             Code::BadPosition => "bad-position",
             Code::PdnSyntax => "pdn-syntax",
@@ -294,6 +299,26 @@ pub fn render_json(file: &str, d: &Diagnostic) -> String {
         help: d.help.as_deref(),
     };
     serde_json::to_string(&finding).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// A game's result object in JSON.
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    file: &'a str,
+    game: usize,
+    result: &'a crate::check::verify::GameResult,
+}
+
+/// One JSON object for a game, after its findings: `file`, `game`, and
+/// `result` with `recorded`, `board` (`end`: `win`, `draw`, `unfinished`
+/// or `unknown`, with `winner`, `rule`, `claim`, `at`) and `agree`.
+pub fn render_json_game(
+    file: &str,
+    game: usize,
+    result: &crate::check::verify::GameResult,
+) -> String {
+    let object = JsonGame { file, game, result };
+    serde_json::to_string(&object).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
 #[cfg(test)]

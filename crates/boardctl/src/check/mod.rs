@@ -19,7 +19,7 @@ use crate::{EXIT_FINDINGS, EXIT_OK};
 use anyhow::Context;
 use board_core::notation::count;
 use board_core::record::Reader;
-use diagnostic::{Diagnostic, Severity, render_json, render_text};
+use diagnostic::{Diagnostic, Severity, render_json, render_json_game, render_text};
 use rayon::prelude::*;
 use record::{Collector, RecordedGame};
 use rules::RulesCache;
@@ -71,6 +71,13 @@ pub struct Totals {
     pub errors: u64,
     /// Diagnostics of severity warning.
     pub warnings: u64,
+    /// Games whose recorded result the end on the board confirms.
+    pub confirmed: u64,
+    /// Games whose recorded result the end on the board contradicts.
+    pub contradicted: u64,
+    /// Games whose result the moves cannot decide (not over on the board:
+    /// agreements, resignations; `*`; no result; unknown rules).
+    pub undecided: u64,
 }
 
 /// A game's rules, or why it has none (`None`: it holds only reading
@@ -176,7 +183,7 @@ impl Workers {
 /// `boardctl check`.
 pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let mut cache = RulesCache::new(args.rules.as_deref())?;
+    let mut cache = RulesCache::new(args.rules.as_deref())?.forcing(args.force_rules);
     // Every readable file is checked; an unreadable one is reported in its
     // turn and makes the exit code 2 at the end (as ripgrep does).
     let inputs: Vec<anyhow::Result<Input>> = args.files.iter().map(|p| open(p)).collect();
@@ -238,6 +245,13 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
         count(totals.warnings, "warning", "warnings"),
         started.elapsed().as_secs_f64()
     );
+    let _ = writeln!(
+        io::stderr(),
+        "results: {} confirmed by the board, {} contradicted, {} not decidable from the moves",
+        totals.confirmed,
+        totals.contradicted,
+        totals.undecided
+    );
     if unreadable > 0 {
         return Ok(crate::EXIT_USAGE);
     }
@@ -271,6 +285,13 @@ impl Checker {
             encoding: None,
             irregular: Irregular::Stop,
         })
+    }
+
+    /// `--rules` wins over the games' `Rules` and `GameType` tags
+    /// (`--force-rules`).
+    pub fn forcing_rules(mut self) -> Self {
+        self.cache = self.cache.forcing(true);
+        self
     }
 
     /// Decodes text that is not UTF-8 with `encoding` (`--encoding`)
@@ -415,6 +436,21 @@ fn check_stream(
                 totals,
             )? {
                 return Ok(false);
+            }
+            if let Some(result) = &verified.result {
+                match result.agree {
+                    Some(true) => totals.confirmed += 1,
+                    Some(false) => totals.contradicted += 1,
+                    None => totals.undecided += 1,
+                }
+                if format == CheckFormat::Json {
+                    let line = render_json_game(&input.name, game.index, result) + "\n";
+                    match out.write_all(line.as_bytes()) {
+                        Ok(()) => {}
+                        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(false),
+                        Err(e) => return Err(e.into()),
+                    }
+                }
             }
         }
         if let Some(last) = batch.last() {

@@ -17,19 +17,23 @@ pub const GAME_TYPES: &[(u32, &str, Option<&str>)] = &[
     (
         20,
         "International draughts",
-        Some("russian-draughts/international"),
+        Some("russian-draughts/international@1"),
     ),
     (
         21,
         "English draughts (checkers)",
-        Some("russian-draughts/english"),
+        Some("russian-draughts/english@1"),
     ),
     (22, "Italian draughts", None),
     (23, "American pool checkers", None),
     (24, "Spanish draughts", None),
-    (25, "Russian draughts", Some("russian-draughts/russian")),
-    (26, "Brazilian draughts", Some("russian-draughts/brazilian")),
-    (29, "Czech draughts", Some("russian-draughts/czech")),
+    (25, "Russian draughts", Some("russian-draughts/russian@1")),
+    (
+        26,
+        "Brazilian draughts",
+        Some("russian-draughts/brazilian@1"),
+    ),
+    (29, "Czech draughts", Some("russian-draughts/czech@1")),
     (30, "Turkish draughts", None),
     (31, "Thai draughts", None),
     (40, "Frisian draughts", None),
@@ -65,6 +69,8 @@ impl Origin {
 pub struct RulesCache {
     catalog: Catalog,
     default_rules: Option<String>,
+    /// `--force-rules`: `default_rules` wins over the games' tags.
+    force: bool,
     loaded: HashMap<String, Result<Arc<AnyGame>, String>>,
     /// The last profile loaded for a game (consecutive games of a file
     /// usually share it): no hashing then.
@@ -79,6 +85,7 @@ impl RulesCache {
         let mut cache = RulesCache {
             catalog,
             default_rules: default_rules.map(str::to_string),
+            force: false,
             loaded: HashMap::new(),
             last: None,
         };
@@ -90,6 +97,12 @@ impl RulesCache {
         Ok(cache)
     }
 
+    /// With `force`, `--rules` is used for every game, whatever its tags.
+    pub fn forcing(mut self, force: bool) -> Self {
+        self.force = force && self.default_rules.is_some();
+        self
+    }
+
     /// The loaded game a record's rules select, or the `unknown-rules`
     /// error to report for it.
     pub fn game_for(&mut self, game: &RecordedGame) -> Result<Arc<AnyGame>, Diagnostic> {
@@ -97,7 +110,14 @@ impl RulesCache {
             reference,
             origin,
             span,
-        } = Self::choose(self.default_rules.as_deref(), game)?;
+        } = match (&self.default_rules, self.force) {
+            (Some(reference), true) => Choice {
+                reference: reference.as_str(),
+                origin: Origin::Option,
+                span: None,
+            },
+            _ => Self::choose(self.default_rules.as_deref(), game)?,
+        };
         if let Some((last, loaded)) = &self.last {
             if last == reference {
                 return Ok(Arc::clone(loaded));

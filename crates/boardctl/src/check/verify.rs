@@ -9,7 +9,8 @@ use crate::cli::Irregular;
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
 use board_core::record::{Pos, ReadError, ReadErrorKind, Span};
-use board_core::{Game, LegalityError, MoveError, Notation, Outcome, Side};
+use board_core::{Ending, Game, LegalityError, MoveError, Notation, Outcome, Side};
+use serde::Serialize;
 
 /// What checking one game found.
 #[derive(Debug, Default)]
@@ -18,6 +19,50 @@ pub struct Verified {
     pub diagnostics: Vec<Diagnostic>,
     /// Moves found legal and played.
     pub moves: u64,
+    /// The recorded result against the end on the board (`None` for text
+    /// that held only reading problems).
+    pub result: Option<GameResult>,
+}
+
+/// A game's recorded result and the end of its main line on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// The result token, else the `Result` tag; `None` when neither.
+    pub recorded: Option<String>,
+    /// How the main line ended.
+    pub board: BoardEnd,
+    /// Whether the two agree; `None` when the moves cannot decide (an
+    /// unfinished game: agreement, resignation, time; `*`).
+    pub agree: Option<bool>,
+}
+
+/// The end of a game's main line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "end", rename_all = "lowercase")]
+pub enum BoardEnd {
+    /// Won on the board.
+    Win {
+        /// `White` or `Black` (as a result names them).
+        winner: &'static str,
+        /// Why, with the rule's citation when a rule says so.
+        rule: String,
+        /// The move after which it was over, when moves followed it.
+        at: Option<String>,
+    },
+    /// Drawn by a rule (or on the board), or a draw a player could claim.
+    Draw {
+        /// The rule and its citation.
+        rule: String,
+        /// Only on a claim (the game could go on).
+        claim: bool,
+        /// The move after which it was over, when moves followed it.
+        at: Option<String>,
+    },
+    /// Not over on the board.
+    Unfinished,
+    /// Not known: the main line could not be followed to its end, or the
+    /// game's rules are unknown.
+    Unknown,
 }
 
 /// Checks one recorded game (a [`GameTask`]), letting irregular moves
@@ -28,10 +73,11 @@ impl GameTask for Verify<'_> {
     type Output = Verified;
     fn run<G: Game>(self, game: &G) -> Verified {
         let mut v = Verifier::new(game, self.0, self.1);
-        v.run();
+        let result = v.run();
         let mut out = Verified {
             diagnostics: v.out,
             moves: v.moves,
+            result,
         };
         finish(&mut out, self.0);
         out
@@ -41,7 +87,16 @@ impl GameTask for Verify<'_> {
 /// Reports the reading problems of a game whose rules are unknown, next to
 /// the rules error.
 pub fn unverified(game: &RecordedGame, rules_error: Option<Diagnostic>) -> Verified {
-    let mut out = Verified::default();
+    let mut out = Verified {
+        result: (!game.problems_only).then(|| GameResult {
+            recorded: game
+                .tag_with_span("Result")
+                .map(|(t, _)| t.trim().to_string()),
+            board: BoardEnd::Unknown,
+            agree: None,
+        }),
+        ..Verified::default()
+    };
     out.diagnostics.extend(rules_error);
     for e in &game.events {
         if let Event::Problem(p) = e {
@@ -112,12 +167,74 @@ pub fn move_diagnostic<G: Notation>(
     }
 }
 
+/// Where a game ended automatically (by a rule or on the board): the
+/// ending and the move after which it stood (`41... f6-g5`; `None` at the
+/// start position).
+#[derive(Clone, Debug)]
+struct Ended {
+    ending: Ending,
+    at: Option<String>,
+}
+
+/// The automatic end of the game at `position`, if any: a draw rule that
+/// is met (the board's own end first, should both hold). Claims do not end
+/// a game. Cheap after every move: the board is asked only when a rule is
+/// met.
+fn automatic_end<G: Game>(
+    game: &G,
+    clock: &G::Clock,
+    position: &G::Position,
+    at: Option<&str>,
+) -> Option<Ended> {
+    let rule = game.rule_ending(clock, position).filter(|e| !e.claim)?;
+    let ending = game.outcome(position).map_or(rule, Ending::board);
+    Some(Ended {
+        ending,
+        at: at.map(str::to_string),
+    })
+}
+
+/// `White wins` / `drawn`, as the end of a game is named in messages.
+fn end_words<G: Game>(game: &G, ending: &Ending) -> String {
+    match &ending.outcome {
+        Outcome::Win { winner, .. } => format!("won by {}", game.side_name(*winner)),
+        Outcome::Draw { .. } => "drawn".to_string(),
+    }
+}
+
+/// The `move-after-end` error of a move played after the game ended:
+/// `move after the end of the game 42. c3-d4 — the game was drawn at 41...
+/// f6-g5: 15 moves with kings only (FMJD-64 7.2.5)`.
+fn after_end_diagnostic<G: Game>(game: &G, label: &str, span: Span, ended: &Ended) -> Diagnostic {
+    let at = ended
+        .at
+        .as_deref()
+        .map_or("at the start position".to_string(), |m| format!("at {m}"));
+    Diagnostic::error(
+        Code::MoveAfterEnd,
+        span,
+        format!(
+            "move after the end of the game {label} — the game was {} {at}: {}",
+            end_words(game, &ended.ending),
+            ended.ending.rule()
+        ),
+    )
+}
+
 /// A line of play: the main line or a variation.
-struct Line<P> {
+struct Line<P, C> {
     /// The position before the last move played on this line (where a
     /// variation following that move starts).
     before: Option<P>,
     position: P,
+    /// The draw rules' clock at `position`, and at `before`.
+    clock: C,
+    before_clock: C,
+    /// The game ended automatically at `position`: a move after it is no
+    /// move of the game.
+    ended: Option<Ended>,
+    /// The last move played on this line, as written, with its number.
+    last_move: String,
     /// Plies from the start position to `position`.
     ply: u32,
     /// After an error: the rest of the line is not checked.
@@ -151,7 +268,7 @@ fn claim(text: &str) -> Option<Claim> {
 struct Verifier<'a, G: Game> {
     game: &'a G,
     rec: &'a RecordedGame,
-    lines: Vec<Line<G::Position>>,
+    lines: Vec<Line<G::Position, G::Clock>>,
     number: Option<(u32, bool, Span)>,
     /// 1 when the start position has the side that moves second to move.
     shift: u32,
@@ -199,12 +316,22 @@ impl<'a, G: Game> Verifier<'a, G> {
             }
         };
         let shift = u32::from(game.side_to_move(&position) != first_side);
+        let clock = game.start_clock(&position);
+        let ended = if dead {
+            None
+        } else {
+            automatic_end(game, &clock, &position, None)
+        };
         Verifier {
             game,
             rec,
             lines: vec![Line {
                 before: None,
                 position,
+                before_clock: clock.clone(),
+                clock,
+                ended,
+                last_move: String::new(),
                 ply: 0,
                 dead,
                 died_here: false,
@@ -221,9 +348,9 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
     }
 
-    fn run(&mut self) {
+    fn run(&mut self) -> Option<GameResult> {
         if self.rec.problems_only {
-            return;
+            return None;
         }
         let mut plies = Plies::new(self.game, self.rec);
         while let Some(step) = plies.next() {
@@ -265,6 +392,10 @@ impl<'a, G: Game> Verifier<'a, G> {
                         // An alternative to the move that was rejected.
                         Line {
                             position: parent.position.clone(),
+                            clock: parent.clock.clone(),
+                            before_clock: parent.clock.clone(),
+                            ended: parent.ended.clone(),
+                            last_move: parent.last_move.clone(),
                             ply: parent.ply,
                             before: None,
                             dead: false,
@@ -272,11 +403,26 @@ impl<'a, G: Game> Verifier<'a, G> {
                             died_at: None,
                         }
                     } else {
+                        let clock = if parent.before.is_some() {
+                            parent.before_clock.clone()
+                        } else {
+                            parent.clock.clone()
+                        };
                         Line {
                             position: parent
                                 .before
                                 .clone()
                                 .unwrap_or_else(|| parent.position.clone()),
+                            before_clock: clock.clone(),
+                            clock,
+                            // The position before a move that was played
+                            // had not ended the game.
+                            ended: if parent.before.is_some() {
+                                None
+                            } else {
+                                parent.ended.clone()
+                            },
+                            last_move: String::new(),
                             ply: parent.ply - u32::from(parent.before.is_some()),
                             before: None,
                             dead: parent.dead,
@@ -319,10 +465,10 @@ impl<'a, G: Game> Verifier<'a, G> {
             }
         }
         self.lines.truncate(1);
-        self.check_result();
+        Some(self.check_result())
     }
 
-    fn top(&mut self) -> &mut Line<G::Position> {
+    fn top(&mut self) -> &mut Line<G::Position, G::Clock> {
         self.lines
             .last_mut()
             .expect("the main line is never popped")
@@ -357,6 +503,8 @@ impl<'a, G: Game> Verifier<'a, G> {
         };
         match game.parse_position(value) {
             Ok(p) => {
+                line.clock = game.start_clock(&p);
+                line.ended = automatic_end(game, &line.clock, &p, None);
                 line.position = p;
                 line.before = None;
                 self.number_offset = None;
@@ -420,6 +568,18 @@ impl<'a, G: Game> Verifier<'a, G> {
                 );
             }
         }
+        let k = ply + self.shift;
+        let number = i64::from(k / 2 + 1) + self.number_offset.unwrap_or(0);
+        let dots = if k % 2 == 1 { "..." } else { "." };
+        let written = || format!("{number}{dots} {text}");
+        if let Some(ended) = line.ended.clone() {
+            line.dead = true;
+            line.died_here = true;
+            line.died_at = Some(span.start);
+            let d = after_end_diagnostic(game, &written(), span, &ended);
+            self.out.push(d.at_ply(ply + 1));
+            return;
+        }
         let mv = match parse_ply(game, &line.position, text, span) {
             Ok(parsed) => {
                 if let Some((rest, glued_span)) = parsed.glued {
@@ -436,6 +596,21 @@ impl<'a, G: Game> Verifier<'a, G> {
                 parsed.mv
             }
             Err(e) => {
+                // Over on the board (no move, no piece, a win by the
+                // rules core): the move comes after the end.
+                if let Some(outcome) = game.outcome(&line.position) {
+                    line.dead = true;
+                    line.died_here = true;
+                    line.died_at = Some(span.start);
+                    let ended = Ended {
+                        ending: Ending::board(outcome),
+                        at: (line.ply > 0).then(|| line.last_move.clone()),
+                    };
+                    let d = after_end_diagnostic(game, &written(), span, &ended);
+                    line.ended = Some(ended);
+                    self.out.push(d.at_ply(ply + 1));
+                    return;
+                }
                 let (number, second) = self.label(ply);
                 let label = format!("{number}{}", if second { "..." } else { "." });
                 let line = self
@@ -479,16 +654,23 @@ impl<'a, G: Game> Verifier<'a, G> {
             .expect("the main line is never popped");
         let before = line.position.clone();
         game.play(&mut line.position, &mv);
+        line.before_clock.clone_from(&line.clock);
+        game.advance(&mut line.clock, &before, &mv, &line.position);
         line.before = Some(before);
         line.ply += 1;
+        line.last_move.clear();
+        line.last_move.push_str(&written());
+        line.ended = automatic_end(game, &line.clock, &line.position, Some(&line.last_move));
         self.moves += 1;
         if depth == 1 {
             self.last_main_move = Some(span);
         }
     }
 
-    /// Result warnings: missing, contradicting the tag, or the board.
-    fn check_result(&mut self) {
+    /// Result warnings (missing, contradicting the tag or the board), and
+    /// the recorded result against the end of the main line.
+    fn check_result(&mut self) -> GameResult {
+        let board = self.board_end();
         let tag = self.rec.tag_with_span("Result");
         let token = self.result.clone();
         let Some((claimed, span)) = token
@@ -506,7 +688,20 @@ impl<'a, G: Game> Verifier<'a, G> {
                 "the game has no result (no Result tag and no result at the end of the moves)"
                     .to_string(),
             ));
-            return;
+            return GameResult {
+                recorded: None,
+                board: board.map_or(BoardEnd::Unknown, |b| b.1),
+                agree: None,
+            };
+        };
+        let (agree, words) = match &board {
+            Some((Some(ending), _)) => (agrees(claim(&claimed), ending), Some(ending)),
+            _ => (None, None),
+        };
+        let result = GameResult {
+            recorded: Some(claimed.trim().to_string()),
+            board: board.as_ref().map_or(BoardEnd::Unknown, |b| b.1.clone()),
+            agree,
         };
         if let (Some((t, s)), Some((tag_value, _))) = (&token, tag) {
             let contradicts = match (claim(t), claim(tag_value)) {
@@ -521,32 +716,71 @@ impl<'a, G: Game> Verifier<'a, G> {
                     *s,
                     format!("the game ends with {t} but its Result tag says {tag_value}"),
                 ));
-                return;
+                return result;
             }
         }
-        let main = &self.lines[0];
-        if main.dead {
-            return;
-        }
-        let Some(outcome) = self.game.outcome(&main.position) else {
-            return;
-        };
-        let contradicts = match (claim(&claimed), &outcome) {
-            (Some(Claim::Win(w)), Outcome::Win { winner, .. }) => w != *winner,
-            (Some(Claim::Draw), Outcome::Win { .. }) => true,
-            (Some(Claim::Win(_)), Outcome::Draw { .. }) => true,
-            _ => false,
-        };
-        if contradicts {
+        if let (Some(false), Some(ending)) = (agree, words) {
+            let at = match &self.lines[0].ended {
+                Some(Ended { at: Some(m), .. }) if self.lines[0].dead => format!(" at {m}"),
+                _ => String::new(),
+            };
+            let described = match (&ending.outcome, &ending.citation) {
+                (Outcome::Draw { .. }, Some(_)) => format!("draw: {}", ending.rule()),
+                (outcome, _) => describe_outcome(self.game, outcome),
+            };
             self.out.push(Diagnostic::warning(
                 Code::ResultMismatch,
                 span,
                 format!(
-                    "the result {} contradicts the board: {}",
-                    claimed.trim(),
-                    describe_outcome(self.game, &outcome)
+                    "the result {} contradicts the board: {described}{at}",
+                    claimed.trim()
                 ),
             ));
         }
+        result
+    }
+
+    /// The end of the main line: the ending (if it ended or a draw can be
+    /// claimed) and its JSON form; `None` when the line could not be
+    /// followed to its end.
+    fn board_end(&self) -> Option<(Option<Ending>, BoardEnd)> {
+        let main = &self.lines[0];
+        let (ending, at) = match &main.ended {
+            Some(Ended { ending, at }) => (Some(ending.clone()), at.clone()),
+            None if main.dead => return None,
+            None => (self.game.ending(&main.clock, &main.position), None),
+        };
+        // Moves after the end: name where it ended.
+        let at = at.filter(|_| main.dead);
+        let json = match &ending {
+            None => BoardEnd::Unfinished,
+            Some(e) => match &e.outcome {
+                Outcome::Win { winner, .. } => BoardEnd::Win {
+                    winner: winner.name(),
+                    rule: e.rule(),
+                    at,
+                },
+                Outcome::Draw { .. } => BoardEnd::Draw {
+                    rule: e.rule(),
+                    claim: e.claim,
+                    at,
+                },
+            },
+        };
+        Some((ending, json))
+    }
+}
+
+/// Whether a recorded result agrees with the end on the board: `None` when
+/// the moves cannot say (`*`, an unknown result string, a decisive result
+/// where a draw could only be claimed: the claim may not have been made).
+fn agrees(recorded: Option<Claim>, ending: &Ending) -> Option<bool> {
+    match (recorded?, &ending.outcome) {
+        (Claim::Unknown, _) => None,
+        (Claim::Win(w), Outcome::Win { winner, .. }) => Some(w == *winner),
+        (Claim::Win(_), Outcome::Draw { .. }) if ending.claim => None,
+        (Claim::Win(_), Outcome::Draw { .. }) => Some(false),
+        (Claim::Draw, Outcome::Win { .. }) => Some(false),
+        (Claim::Draw, Outcome::Draw { .. }) => Some(true),
     }
 }

@@ -1,0 +1,199 @@
+//! The draw rules of a profile ([`DrawRule`], `[[rules.draw]]`) on a game:
+//! a [`DrawClock`] per game, advanced with each move, read generically from
+//! the rules' data (counters, resets, material, thresholds). The position
+//! stays a small `Copy` value without history; perft never sees this.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::{DrawKind, DrawRule, Reset, SideMaterial};
+use board_core::{Graph, NodeId, Side};
+
+/// What a draughts game's draw rules need of the game so far: per rule its
+/// counter (plies), and the positions reached since the last capture or man
+/// move (none can recur across one), for repetition.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawClock {
+    pub(crate) counters: Vec<u16>,
+    pub(crate) history: Vec<Position>,
+}
+
+/// A side's material condition with its squares as bits.
+#[derive(Clone, Debug)]
+struct SideCheck {
+    spec: SideMaterial,
+    on: u64,
+}
+
+/// A draw rule with its squares resolved to bits.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    pub(crate) rule: DrawRule,
+    strong: Option<SideCheck>,
+    weak: Option<SideCheck>,
+}
+
+/// The profile's draw rules, compiled once.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Draws {
+    pub(crate) rules: Vec<Compiled>,
+    repetition: bool,
+}
+
+impl Draws {
+    /// Resolves the rules' squares (`bit` maps a node to its bit) and
+    /// checks their numbers; an error says which rule is wrong.
+    pub(crate) fn new(
+        rules: &[DrawRule],
+        graph: &Graph,
+        bit: impl Fn(NodeId) -> u32,
+    ) -> Result<Self, String> {
+        let side = |spec: &Option<SideMaterial>, name: &str| -> Result<Option<SideCheck>, String> {
+            let Some(spec) = spec else { return Ok(None) };
+            let mut on = 0u64;
+            for label in &spec.on {
+                let node = graph.node_by_label(label).ok_or_else(|| {
+                    format!("[[rules.draw]] `{name}`: `{label}` is no square of this board")
+                })?;
+                on |= 1u64 << bit(node);
+            }
+            Ok(Some(SideCheck {
+                spec: spec.clone(),
+                on,
+            }))
+        };
+        let mut out = Draws::default();
+        for r in rules {
+            match r.kind {
+                DrawKind::Counter if r.plies == 0 => {
+                    return Err(format!(
+                        "[[rules.draw]] `{}`: a counter needs `plies` of at least 1",
+                        r.name
+                    ));
+                }
+                DrawKind::Repetition if r.times < 2 => {
+                    return Err(format!(
+                        "[[rules.draw]] `{}`: `times` must be at least 2",
+                        r.name
+                    ));
+                }
+                DrawKind::Repetition => out.repetition = true,
+                DrawKind::Counter => {}
+            }
+            out.rules.push(Compiled {
+                rule: r.clone(),
+                strong: side(&r.strong, &r.name)?,
+                weak: side(&r.weak, &r.name)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The clock of a game starting at `position`: counters at 0 (a `FEN`
+    /// carries no counters), `position` reached once.
+    pub(crate) fn start(&self, position: &Position) -> DrawClock {
+        DrawClock {
+            counters: vec![0; self.rules.len()],
+            history: if self.repetition {
+                vec![*position]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// Advances the clock by `mv`, played from `before` to `after`.
+    pub(crate) fn advance(
+        &self,
+        clock: &mut DrawClock,
+        before: &Position,
+        mv: &Move,
+        after: &Position,
+    ) {
+        if self.rules.is_empty() {
+            return;
+        }
+        clock.counters.resize(self.rules.len(), 0);
+        let capture = mv.is_capture();
+        let man = !mv.is_by_king();
+        let crowning = mv.is_promotion();
+        for (c, counter) in self.rules.iter().zip(clock.counters.iter_mut()) {
+            if c.rule.kind != DrawKind::Counter {
+                continue;
+            }
+            let reset = c.rule.reset.iter().any(|r| match r {
+                Reset::Capture => capture,
+                Reset::ManMove => man,
+                Reset::Crowning => crowning,
+                Reset::BalanceChange => capture || crowning,
+            });
+            *counter = if !reset && c.holds(before) && c.holds(after) {
+                counter.saturating_add(1)
+            } else {
+                0
+            };
+        }
+        if self.repetition {
+            if capture || man {
+                clock.history.clear();
+            }
+            clock.history.push(*after);
+        }
+    }
+
+    /// How often `position` was reached (at least once: it is reached now).
+    pub(crate) fn occurrences(clock: &DrawClock, position: &Position) -> usize {
+        clock
+            .history
+            .iter()
+            .filter(|p| *p == position)
+            .count()
+            .max(1)
+    }
+
+    /// Whether some position was reached at least `n` times.
+    pub(crate) fn any_reached(clock: &DrawClock, n: usize) -> bool {
+        clock
+            .history
+            .iter()
+            .any(|p| clock.history.iter().filter(|q| *q == p).count() >= n)
+    }
+}
+
+impl Compiled {
+    /// Whether the rule's material holds in `p`.
+    pub(crate) fn holds(&self, p: &Position) -> bool {
+        let r = &self.rule;
+        let total = (p.pieces[0] | p.pieces[1]).count_ones();
+        if !r.pieces.holds(total) {
+            return false;
+        }
+        if r.both_have_kings && p.pieces.iter().any(|&side| side & p.kings == 0) {
+            return false;
+        }
+        if self.strong.is_none() && self.weak.is_none() {
+            return true;
+        }
+        [Side::White, Side::Black].into_iter().any(|strong| {
+            let weak = strong.opposite();
+            self.strong.as_ref().is_none_or(|s| s.matches(p, strong))
+                && self.weak.as_ref().is_none_or(|w| w.matches(p, weak))
+        })
+    }
+}
+
+impl SideCheck {
+    fn matches(&self, p: &Position, side: Side) -> bool {
+        let own = p.pieces[side.index()];
+        let kings = (own & p.kings).count_ones();
+        let pieces = own.count_ones();
+        let s = &self.spec;
+        if !(s.pieces.holds(pieces) && s.kings.holds(kings) && s.men.holds(pieces - kings)) {
+            return false;
+        }
+        if self.on == 0 {
+            return true;
+        }
+        let other = p.pieces[side.opposite().index()];
+        own & !self.on == 0 && (!s.alone_on || other & self.on == 0)
+    }
+}
