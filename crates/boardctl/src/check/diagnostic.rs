@@ -59,6 +59,9 @@ pub enum Code {
     MoveNumber,
     /// Text after a tag pair on its line, skipped.
     TagJunk,
+    /// A tag name boardctl reads, written in another case (`[fen "…"]`):
+    /// read as the tag it names.
+    TagCase,
     /// Text glued to the end of a move (`8-11Red...`): the move is read,
     /// the text is not a move.
     GluedText,
@@ -71,7 +74,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the docs.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 16] = [
         Code::IllegalMove,
         Code::IrregularMove,
         Code::AmbiguousMove,
@@ -84,6 +87,7 @@ impl Code {
         Code::MissingResult,
         Code::MoveNumber,
         Code::TagJunk,
+        Code::TagCase,
         Code::GluedText,
         Code::UncheckedVariation,
         Code::NoGames,
@@ -104,6 +108,7 @@ impl Code {
             Code::MissingResult => "missing-result",
             Code::MoveNumber => "move-number",
             Code::TagJunk => "tag-junk",
+            Code::TagCase => "tag-case",
             Code::GluedText => "glued-text",
             Code::UncheckedVariation => "unchecked-variation",
             Code::NoGames => "no-games",
