@@ -75,27 +75,6 @@ pub fn moves_of<S: AsRef<str>>(
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn short_lists_are_joined_and_long_ones_counted() {
-        let none: [&str; 0] = [];
-        assert_eq!(shortlist(&none, ", ", " or "), "");
-        assert_eq!(shortlist(&["a"], ", ", " or "), "a");
-        assert_eq!(shortlist(&["a", "b", "c"], ", ", " or "), "a, b or c");
-        assert_eq!(shortlist(&["a", "b", "c"], " or ", " or "), "a or b or c");
-        let eight: Vec<String> = (0..LIST_LIMIT).map(|k| k.to_string()).collect();
-        assert_eq!(shortlist(&eight, ", ", ", "), "0, 1, 2, 3, 4, 5, 6, 7");
-        let nine: Vec<String> = (0..=LIST_LIMIT).map(|k| k.to_string()).collect();
-        assert_eq!(
-            shortlist(&nine, ", ", " or "),
-            "0, 1, 2, 3, 4, 5, 6, 7 and 1 more"
-        );
-    }
-}
-
 /// The candidate closest to `text` by edit distance (insertions,
 /// deletions, substitutions and swaps of two neighbours, ignoring case),
 /// if one is close enough to be a slip of the keyboard: at most two edits
@@ -138,8 +117,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        rows[0][j] = j;
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -200,5 +179,26 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_lists_are_joined_and_long_ones_counted() {
+        let none: [&str; 0] = [];
+        assert_eq!(shortlist(&none, ", ", " or "), "");
+        assert_eq!(shortlist(&["a"], ", ", " or "), "a");
+        assert_eq!(shortlist(&["a", "b", "c"], ", ", " or "), "a, b or c");
+        assert_eq!(shortlist(&["a", "b", "c"], " or ", " or "), "a or b or c");
+        let eight: Vec<String> = (0..LIST_LIMIT).map(|k| k.to_string()).collect();
+        assert_eq!(shortlist(&eight, ", ", ", "), "0, 1, 2, 3, 4, 5, 6, 7");
+        let nine: Vec<String> = (0..=LIST_LIMIT).map(|k| k.to_string()).collect();
+        assert_eq!(
+            shortlist(&nine, ", ", " or "),
+            "0, 1, 2, 3, 4, 5, 6, 7 and 1 more"
+        );
     }
 }
