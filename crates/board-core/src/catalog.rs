@@ -132,9 +132,15 @@ impl Catalog {
                 .map(|s| format!("{}/{}", s.header.game, s.header.name))
                 .collect();
             known.dedup();
+            let suggestion = crate::notation::closest(&known, &format!("{}/{}", r.game, r.name))
+                .map(|s| match r.version {
+                    Some(v) => format!("{s}@{v}"),
+                    None => s.to_string(),
+                });
             return Err(ProfileError::UnknownProfile {
                 requested: r.to_string(),
                 known,
+                suggestion,
             });
         };
         match r.version {
@@ -171,6 +177,38 @@ impl Catalog {
 
     /// Parses a reference and resolves it.
     pub fn find(&self, reference: &str) -> Result<&ProfileSource, ProfileError> {
-        self.resolve(&reference.parse()?)
+        match reference.parse::<ProfileRef>() {
+            Ok(r) => self.resolve(&r),
+            // `russian` for `russian-draughts/russian`: the game is missing.
+            Err(error) if !reference.contains('/') => {
+                let (name, version) = match reference.split_once('@') {
+                    None => (reference, None),
+                    Some((n, v)) if v.parse::<u32>().is_ok() => (n, Some(v)),
+                    Some(_) => return Err(error),
+                };
+                let games: Vec<&ProfileSource> = self
+                    .sources
+                    .iter()
+                    .filter(|s| s.header.name == name)
+                    .collect();
+                match games.as_slice() {
+                    [first, rest @ ..]
+                        if rest.iter().all(|s| s.header.game == first.header.game) =>
+                    {
+                        let mut full = format!("{}/{}", first.header.game, name);
+                        if let Some(v) = version {
+                            full = format!("{full}@{v}");
+                        }
+                        Err(ProfileError::UnknownProfile {
+                            requested: reference.to_string(),
+                            known: Vec::new(),
+                            suggestion: Some(full),
+                        })
+                    }
+                    _ => Err(error),
+                }
+            }
+            Err(error) => Err(error),
+        }
     }
 }

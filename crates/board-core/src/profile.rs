@@ -143,12 +143,18 @@ pub enum ProfileError {
         reason: String,
     },
     /// No profile of that game and name.
-    #[error("unknown profile `{requested}`; known profiles: {}", known.join(", "))]
+    #[error("unknown profile `{requested}`; {}", match suggestion {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => format!("known profiles: {}", known.join(", ")),
+    })]
     UnknownProfile {
         /// What was asked for.
         requested: String,
         /// Every known `game/name`.
         known: Vec<String>,
+        /// The known profile that was likely meant (the same name in
+        /// another game, or a near spelling).
+        suggestion: Option<String>,
     },
     /// The profile exists but not in that version.
     #[error("unknown version {requested} of profile `{profile}`; known versions: {}",

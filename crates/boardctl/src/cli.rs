@@ -41,7 +41,7 @@ pub enum ProfilesCommand {
         /// `game/name@N`, or `game/name` for the newest version.
         profile: Option<String>,
         /// Read the profile from this file instead.
-        #[arg(long, value_name = "PATH")]
+        #[arg(long, value_name = "PATH", conflicts_with = "profile")]
         rules_file: Option<PathBuf>,
     },
 }

@@ -4,6 +4,7 @@ use crate::cli::{PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
 use crate::registry::PERFT_OPTIONS;
 use crate::registry::{AnyGame, GameTask};
 use crate::{EXIT_FINDINGS, EXIT_OK, load_profile, move_number};
+use board_core::notation::natural_cmp;
 use board_core::{Game, LegalityError, MoveError, Notation};
 use std::time::Instant;
 
@@ -110,7 +111,7 @@ impl GameTask for Moves<'_> {
             .iter()
             .map(|m| game.write_move(&position, m))
             .collect();
-        lines.sort();
+        lines.sort_by(|a, b| natural_cmp(a, b));
         for l in lines {
             outln!("{l}");
         }
@@ -156,7 +157,7 @@ impl GameTask for Perft<'_> {
                 let count = game.perft(&next, args.depth.saturating_sub(1), &options);
                 rows.push((game.write_move(&position, mv), count));
             }
-            rows.sort();
+            rows.sort_by(|a, b| natural_cmp(&a.0, &b.0));
             let total: u64 = rows.iter().map(|r| r.1).sum();
             if json {
                 let moves: Vec<_> = rows

@@ -292,3 +292,108 @@ fn item_17_counts_of_one_are_singular() {
         "{err}"
     );
 }
+
+#[test]
+fn item_09_a_profile_and_a_profile_file_together_are_refused_everywhere() {
+    let file = "rules/morris/cheng-san.v1.toml";
+    for args in [
+        &[
+            "profiles",
+            "show",
+            "russian-draughts/russian",
+            "--rules-file",
+            file,
+        ][..],
+        &[
+            "moves",
+            "--rules",
+            "russian-draughts/russian",
+            "--rules-file",
+            file,
+        ],
+    ] {
+        let (out, err, code) = boardctl(args);
+        assert_eq!((out.as_str(), code), ("", Some(2)), "{args:?}");
+        assert!(
+            err.contains("cannot be used with '--rules-file <PATH>'"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn item_18_moves_are_listed_by_square_number_and_by_file_and_rank() {
+    let (out, _, _) = boardctl(&["moves", "--rules", "russian-draughts/english"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    );
+    let (out, _, _) = boardctl(&[
+        "perft",
+        "--divide",
+        "--rules",
+        "russian-draughts/english",
+        "1",
+    ]);
+    assert!(out.starts_with("9-13\t1\n9-14\t1\n10-14\t1\n"), "{out}");
+    let (out, _, code) = boardctl(&[
+        "validate",
+        "--rules",
+        "russian-draughts/russian",
+        "--fen",
+        "W:Wd4:Bh8",
+        "d4-c3",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("legal moves of d4: d4-c5 or d4-e5"), "{out}");
+}
+
+#[test]
+fn item_19_did_you_mean_for_profiles_and_tag_names() {
+    let (_, err, code) = boardctl(&["profiles", "show", "russian"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("did you mean `russian-draughts/russian`?"),
+        "{err}"
+    );
+    let (_, err, _) = boardctl(&["perft", "--rules", "russian-draughts/russain", "1"]);
+    assert!(
+        err.contains("did you mean `russian-draughts/russian`?"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("alquerque"),
+        "the closest profile, not all: {err}"
+    );
+    let dir = std::env::temp_dir().join(format!("boardctl-item19-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let typo = dir.join("typo.pdn");
+    std::fs::write(
+        &typo,
+        "[Event \"x\"]\n[Rules \"russian-draughts/russain\"]\n1. c3-d4 *\n",
+    )
+    .expect("written");
+    let (out, _, _) = boardctl(&["check", typo.to_str().expect("utf-8 path")]);
+    assert!(
+        out.contains("did you mean `russian-draughts/russian`?"),
+        "{out}"
+    );
+    let cased = dir.join("cased.pdn");
+    std::fs::write(
+        &cased,
+        "[Event \"x\"]\n[fen \"W:Wc3:Bd4\"]\n[gametype \"25\"]\n1. c3:e5 *\n",
+    )
+    .expect("written");
+    let (out, err, code) = boardctl(&["check", cased.to_str().expect("utf-8 path")]);
+    assert_eq!(code, Some(0), "the tags are read: {out}{err}");
+    assert!(
+        out.contains("warning[tag-case]: the tag `fen` is read as `FEN`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the tag `gametype` is read as `GameType`"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,12 +49,12 @@ pub fn shortlist<S: AsRef<str>>(items: &[S], separator: &str, last: &str) -> Str
 }
 
 /// The hint listing the legal moves of the piece on `point` (a
-/// [`shortlist`] of `moves`), or saying it has none; `piece` is what the
-/// game calls it (`man`, `piece`).
+/// [`shortlist`] of `moves` in [`natural_cmp`] order), or saying it has
+/// none; `piece` is what the game calls it (`man`, `piece`).
 ///
 /// ```
 /// use board_core::notation::list::moves_of;
-/// assert_eq!(moves_of("d4", "piece", &["d4-e5", "d4-c5"], ", ", " or "), "legal moves of d4: d4-e5 or d4-c5");
+/// assert_eq!(moves_of("d4", "piece", &["d4-e5", "d4-c5"], ", ", " or "), "legal moves of d4: d4-c5 or d4-e5");
 /// assert_eq!(moves_of("a1", "man", &[] as &[&str], ", ", ", "), "the man on a1 has no legal move");
 /// ```
 pub fn moves_of<S: AsRef<str>>(
@@ -65,12 +65,120 @@ pub fn moves_of<S: AsRef<str>>(
     last: &str,
 ) -> String {
     if moves.is_empty() {
-        format!("the {piece} on {point} has no legal move")
-    } else {
-        format!(
-            "legal moves of {point}: {}",
-            shortlist(moves, separator, last)
-        )
+        return format!("the {piece} on {point} has no legal move");
+    }
+    let mut sorted: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
+    sorted.sort_by(|a, b| natural_cmp(a, b));
+    format!(
+        "legal moves of {point}: {}",
+        shortlist(&sorted, separator, last)
+    )
+}
+
+/// The candidate closest to `text` by edit distance (insertions,
+/// deletions, substitutions and swaps of two neighbours, ignoring case),
+/// if one is close enough to be a slip of the keyboard: at most two edits
+/// away (one for a text of under six characters), and nearer than any
+/// other.
+///
+/// ```
+/// use board_core::notation::closest;
+/// let known = ["russian-draughts/russian", "russian-draughts/english"];
+/// assert_eq!(closest(&known, "russian-draughts/russain"), Some("russian-draughts/russian"));
+/// assert_eq!(closest(&known, "morris/lasker"), None);
+/// ```
+pub fn closest<'a, S: AsRef<str>>(candidates: &'a [S], text: &str) -> Option<&'a str> {
+    let limit = if text.chars().count() < 6 { 1 } else { 2 };
+    let mut best: Option<(usize, &str)> = None;
+    let mut tie = false;
+    for candidate in candidates {
+        let candidate = candidate.as_ref();
+        let d = edit_distance(&candidate.to_lowercase(), &text.to_lowercase());
+        match best {
+            Some((b, _)) if d > b => {}
+            Some((b, _)) if d == b => tie = true,
+            _ => {
+                best = Some((d, candidate));
+                tie = false;
+            }
+        }
+    }
+    match best {
+        Some((d, candidate)) if d <= limit && !tie => Some(candidate),
+        _ => None,
+    }
+}
+
+/// The optimal-string-alignment distance between two texts, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+/// Compares two move or point texts as a reader orders them: runs of
+/// digits by their number, the rest as text (`9-13` before `12-16`,
+/// `46x5` before `46x45`; `a3-b4` before `c3-d4`, by file then rank).
+///
+/// ```
+/// use board_core::notation::natural_cmp;
+/// let mut moves = vec!["12-16", "9-13", "46x45", "46x5"];
+/// moves.sort_by(|a, b| natural_cmp(a, b));
+/// assert_eq!(moves, ["9-13", "12-16", "46x5", "46x45"]);
+/// ```
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn chunks(s: &str) -> impl Iterator<Item = (bool, &str)> {
+        let mut rest = s;
+        std::iter::from_fn(move || {
+            let first = rest.chars().next()?;
+            let digits = first.is_ascii_digit();
+            let end = rest
+                .find(|c: char| c.is_ascii_digit() != digits)
+                .unwrap_or(rest.len());
+            let (chunk, tail) = rest.split_at(end);
+            rest = tail;
+            Some((digits, chunk))
+        })
+    }
+    let mut left = chunks(a);
+    let mut right = chunks(b);
+    loop {
+        match (left.next(), right.next()) {
+            (None, None) => return a.cmp(b),
+            (None, Some(_)) => return std::cmp::Ordering::Less,
+            (Some(_), None) => return std::cmp::Ordering::Greater,
+            (Some((true, x)), Some((true, y))) => {
+                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+                let order = x.len().cmp(&y.len()).then_with(|| x.cmp(y));
+                if order.is_ne() {
+                    return order;
+                }
+            }
+            (Some((_, x)), Some((_, y))) => {
+                if x != y {
+                    return x.cmp(y);
+                }
+            }
+        }
     }
 }
 

@@ -62,6 +62,9 @@ pub enum Code {
     MoveNumber,
     /// Text after a tag pair on its line, skipped.
     TagJunk,
+    /// A tag name boardctl reads, written in another case (`[fen "…"]`):
+    /// read as the tag it names.
+    TagCase,
     /// Text glued to the end of a move (`8-11Red...`): the move is read,
     /// the text is not a move.
     GluedText,
@@ -88,6 +91,7 @@ impl Code {
         Code::MissingResult,
         Code::MoveNumber,
         Code::TagJunk,
+        Code::TagCase,
         Code::GluedText,
         Code::UncheckedVariation,
         Code::NoGames,
@@ -109,6 +113,7 @@ impl Code {
             Code::MissingResult => "missing-result",
             Code::MoveNumber => "move-number",
             Code::TagJunk => "tag-junk",
+            Code::TagCase => "tag-case",
             Code::GluedText => "glued-text",
             Code::UncheckedVariation => "unchecked-variation",
             Code::NoGames => "no-games",

@@ -63,6 +63,23 @@ pub enum Event {
     Problem(ReadError),
 }
 
+/// The tag names boardctl reads; one written in another case is read as
+/// the tag it names.
+pub const READ_TAGS: &[&str] = &[
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "FEN",
+    "GameType",
+    "Rules",
+    "SetupSouth",
+    "SetupNorth",
+];
+
 /// A tag pair of a kept game: name and value (unescaped) as ranges into
 /// [`RecordedGame::text`], and where it stands.
 #[derive(Clone, Debug)]
@@ -135,10 +152,33 @@ impl RecordedGame {
     /// The first tag with this name: value and span.
     pub fn tag_with_span(&self, name: &str) -> Option<(&str, Span)> {
         // Lengths first: most tags are ruled out without reading a byte.
+        let same_length = |t: &&Tag| t.name.len() == name.len();
         self.tags
             .iter()
-            .find(|t| t.name.len() == name.len() && self.text(&t.name) == name.as_bytes())
+            .filter(same_length)
+            .find(|t| self.text(&t.name) == name.as_bytes())
+            .or_else(|| {
+                // `[fen "…"]` for `[FEN "…"]`: read, with a `tag-case` warning.
+                self.tags
+                    .iter()
+                    .filter(same_length)
+                    .find(|t| self.text(&t.name).eq_ignore_ascii_case(name.as_bytes()))
+            })
             .map(|t| (self.text_str(&t.value), t.span))
+    }
+
+    /// The tags whose name is one boardctl reads ([`READ_TAGS`]) written in
+    /// another case, with the name they are read as.
+    pub fn miscased_tags(&self) -> impl Iterator<Item = (&Tag, &'static str)> + '_ {
+        self.tags.iter().filter_map(|t| {
+            let written = self.text(&t.name);
+            READ_TAGS
+                .iter()
+                .find(|known| {
+                    known.as_bytes() != written && known.as_bytes().eq_ignore_ascii_case(written)
+                })
+                .map(|known| (t, *known))
+        })
     }
 
     /// Approximate heap size, to bound a batch.

@@ -117,6 +117,16 @@ pub fn problem_diagnostic(p: &ReadError) -> Diagnostic {
 }
 
 fn finish(out: &mut Verified, game: &RecordedGame) {
+    for (tag, known) in game.miscased_tags() {
+        out.diagnostics.push(Diagnostic::warning(
+            Code::TagCase,
+            tag.span,
+            format!(
+                "the tag `{}` is read as `{known}`: tag names are case-sensitive in PDN",
+                game.text_str(&tag.name)
+            ),
+        ));
+    }
     if let Some(span) = game.cut_at {
         out.diagnostics.push(Diagnostic::error(
             Code::PdnSyntax,
