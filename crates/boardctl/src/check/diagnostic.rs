@@ -77,7 +77,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the docs.
-    pub const ALL: [Code; 16] = [
+    pub const ALL: [Code; 17] = [
         Code::IllegalMove,
         Code::IrregularMove,
         Code::AmbiguousMove,
