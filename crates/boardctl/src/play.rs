@@ -13,7 +13,11 @@ fn start<G: Game>(game: &G, fen: Option<&str>) -> anyhow::Result<G::Position> {
         None => Ok(game.start_position()),
         Some(text) => game.parse_position(text).map_err(|e| {
             let list: Vec<String> = e.problems.iter().map(|p| format!("  - {p}")).collect();
-            anyhow::anyhow!("invalid position `{text}`:\n{}", list.join("\n"))
+            anyhow::anyhow!(
+                "invalid position `{}`:\n{}",
+                board_core::notation::elide(text, 80),
+                list.join("\n")
+            )
         }),
     }
 }

@@ -397,3 +397,61 @@ fn item_19_did_you_mean_for_profiles_and_tag_names() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn item_15_binary_input_is_said_once_and_repeated_findings_are_capped() {
+    let dir = std::env::temp_dir().join(format!("boardctl-item15-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let binary = dir.join("binary.pdn");
+    let bytes: Vec<u8> = (0..100_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(&binary, &bytes).expect("written");
+    let (out, _, code) = boardctl(&["check", binary.to_str().expect("utf-8 path")]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.matches("error[binary-file]").count(), 1, "{out}");
+    assert!(out.len() < 1_000, "{} bytes of output", out.len());
+    let junk = dir.join("junk.pdn");
+    std::fs::write(
+        &junk,
+        format!("[Event \"x\"]\n[GameType \"25\"]\n\n{}\n", ") ".repeat(500)),
+    )
+    .expect("written");
+    let (out, _, _) = boardctl(&["check", junk.to_str().expect("utf-8 path")]);
+    assert_eq!(out.matches("error[pdn-syntax]").count(), 21, "{out}");
+    assert!(
+        out.contains("… and 480 more `pdn-syntax` findings in this game, not shown"),
+        "{out}"
+    );
+    let fen = format!("W:W{}:Bd6", vec!["c3"; 10_000].join(","));
+    let (_, err, code) = boardctl(&[
+        "moves",
+        "--rules",
+        "russian-draughts/russian",
+        "--fen",
+        &fen,
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.len() < 4_000, "{} bytes of errors", err.len());
+    assert!(
+        err.contains("… and 9979 more problems of the same kind"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn item_22_a_square_of_both_sides_names_the_two_fields() {
+    let (_, err, code) = boardctl(&[
+        "moves",
+        "--rules",
+        "russian-draughts/english",
+        "--fen",
+        "B:W1-32:Bb8",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("square b8 (1) is listed twice (White's `1-32` and Black's `b8`)"),
+        "{err}"
+    );
+}

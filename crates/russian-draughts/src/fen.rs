@@ -28,7 +28,7 @@ pub fn parse_fen(graph: &Graph, layout: &Layout, text: &str) -> Result<Position,
     let (side, fields) = fen::start(body, SideLetters::WHITE_BLACK, &mut problems);
     let mut pieces = [0u64; 2];
     let mut kings = 0u64;
-    let mut seen: Vec<(NodeId, String)> = Vec::new();
+    let mut seen: Vec<(NodeId, Side, String)> = Vec::new();
     let mut lists = 0;
     let mut reader = FieldReader::new(FIELDS);
     for &field in &fields {
@@ -71,17 +71,17 @@ pub fn parse_fen(graph: &Graph, layout: &Layout, text: &str) -> Result<Position,
                 }
             };
             for n in nodes {
-                if let Some((_, earlier)) = seen.iter().find(|(m, _)| *m == n) {
+                if let Some((_, owner, earlier)) = seen.iter().find(|(m, _, _)| *m == n) {
                     problems.push(
                         PositionProblemKind::Duplicate,
                         format!(
-                            "square {} is listed twice (`{earlier}` and `{item}`)",
+                            "square {} is listed twice ({owner}'s `{earlier}` and {colour}'s `{item}`)",
                             describe(graph, n)
                         ),
                     );
                     continue;
                 }
-                seen.push((n, item.to_string()));
+                seen.push((n, colour, item.to_string()));
                 let bit = Bits::bit(layout.bit(n));
                 pieces[colour.index()] |= bit;
                 if king {

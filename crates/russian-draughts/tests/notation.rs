@@ -140,7 +140,7 @@ fn invalid_fen_lists_every_problem() {
         "the side to move must be W or B, not `X`",
         "`33` is not a square number of this board (1–32)",
         "`a2` is a light square; draughts is played on the dark squares",
-        "square c3 (22) is listed twice (`22` and `22`)",
+        "square c3 (22) is listed twice (White's `22` and White's `22`)",
         "a White man on b8 (1) stands on its promotion rank (it would be a king: write K1)",
         "`z9` is not a square of this board (a1–h8)",
         "`K`: a square must follow K",

@@ -29,20 +29,41 @@ use crate::graph::Graph;
 use crate::notation::bits::Bits;
 use crate::notation::label::LabelCase;
 
-/// The problems a position reader has found so far; every one is kept, so
-/// the error lists them all.
+/// The problems a position reader has found so far: every kind of
+/// problem, each kind shown at most [`REPEAT_LIMIT`](crate::notation::REPEAT_LIMIT)
+/// times and the rest of that kind counted (a FEN with 10,000 duplicate
+/// squares is one short error, not 10,000 lines).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Problems(Vec<PositionProblem>);
+pub struct Problems(Vec<PositionProblem>, Vec<(Kind, usize)>);
 
 impl Problems {
     /// No problem yet.
     pub fn new() -> Self {
-        Problems(Vec::new())
+        Problems(Vec::new(), Vec::new())
     }
 
     /// Adds a problem of this kind.
     pub fn push(&mut self, kind: Kind, message: impl Into<String>) {
-        self.0.push(PositionProblem::new(kind, message));
+        let shown = self.0.iter().filter(|p| p.kind == kind).count();
+        if shown < crate::notation::REPEAT_LIMIT {
+            self.0.push(PositionProblem::new(kind, message));
+        } else if let Some((_, more)) = self.1.iter_mut().find(|(k, _)| *k == kind) {
+            *more += 1;
+        } else {
+            self.1.push((kind, 1));
+        }
+    }
+
+    /// The problems shown, then one line per kind that had more.
+    fn finish(mut self) -> Vec<PositionProblem> {
+        for (kind, more) in self.1 {
+            let noun = if more == 1 { "problem" } else { "problems" };
+            self.0.push(PositionProblem::new(
+                kind,
+                format!("… and {more} more {noun} of the same kind"),
+            ));
+        }
+        self.0
     }
 
     /// Whether no problem was found.
@@ -58,7 +79,9 @@ impl Problems {
     /// The problems as an error (which may have none: see
     /// [`Problems::result`]).
     pub fn into_error(self) -> PositionError {
-        PositionError { problems: self.0 }
+        PositionError {
+            problems: self.finish(),
+        }
     }
 
     /// `value` if no problem was found, else every problem.
@@ -73,7 +96,7 @@ impl Problems {
 
 impl From<Problems> for Vec<PositionProblem> {
     fn from(p: Problems) -> Self {
-        p.0
+        p.finish()
     }
 }
 

@@ -5,6 +5,11 @@
 /// ("… and 3 more"). One limit for every game.
 pub const LIST_LIMIT: usize = 8;
 
+/// The most problems of one kind a report shows (a position's problems, a
+/// game's findings of one code); the rest are counted. One limit for every
+/// game and for `check`.
+pub const REPEAT_LIMIT: usize = 20;
+
 /// A count with its noun, singular for one: `count(1, "game", "games")` is
 /// `1 game`, `count(3, "man", "men")` is `3 men`.
 ///
@@ -180,6 +185,23 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
             }
         }
     }
+}
+
+/// A text quoted in a message, cut to its first `max` characters with the
+/// length of the whole when it is longer (a 30 KB FEN is not echoed whole).
+///
+/// ```
+/// use board_core::notation::elide;
+/// assert_eq!(elide("W:Wc3:Bd4", 20), "W:Wc3:Bd4");
+/// assert_eq!(elide("abcdefghij", 4), "abcd… (10 characters)");
+/// ```
+pub fn elide(text: &str, max: usize) -> String {
+    let length = text.chars().count();
+    if length <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!("{head}… ({length} characters)")
 }
 
 #[cfg(test)]

@@ -18,4 +18,4 @@ pub mod list;
 pub use bits::Bits;
 pub use errors::{illegal, illegal_with_help, syntax};
 pub use label::{LabelCase, read_label};
-pub use list::{LIST_LIMIT, closest, count, moves_of, natural_cmp, shortlist};
+pub use list::{LIST_LIMIT, REPEAT_LIMIT, closest, count, elide, moves_of, natural_cmp, shortlist};

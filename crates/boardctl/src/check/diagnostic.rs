@@ -62,6 +62,8 @@ pub enum Code {
     MoveNumber,
     /// Text after a tag pair on its line, skipped.
     TagJunk,
+    /// A file that is not text (a NUL byte near its start): not read.
+    BinaryFile,
     /// A tag name boardctl reads, written in another case (`[fen "…"]`):
     /// read as the tag it names.
     TagCase,
@@ -77,7 +79,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the docs.
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Code::IllegalMove,
         Code::IrregularMove,
         Code::AmbiguousMove,
@@ -92,6 +94,7 @@ impl Code {
         Code::MoveNumber,
         Code::TagJunk,
         Code::TagCase,
+        Code::BinaryFile,
         Code::GluedText,
         Code::UncheckedVariation,
         Code::NoGames,
@@ -114,6 +117,7 @@ impl Code {
             Code::MoveNumber => "move-number",
             Code::TagJunk => "tag-junk",
             Code::TagCase => "tag-case",
+            Code::BinaryFile => "binary-file",
             Code::GluedText => "glued-text",
             Code::UncheckedVariation => "unchecked-variation",
             Code::NoGames => "no-games",

@@ -108,6 +108,24 @@ struct Progress {
     total: Option<u64>,
     done_before: u64,
     bar: Option<indicatif::ProgressBar>,
+    /// When the bar appeared, and whether it shows rate and time left yet.
+    shown_at: Option<Instant>,
+    estimating: bool,
+}
+
+/// How long the bar is shown before it gives a rate and a time left: until
+/// then the average would rest on the first buffers read (a 1 GB run
+/// started at "759 GiB/s, 0 s left").
+const ESTIMATE_AFTER: Duration = Duration::from_secs(3);
+
+/// The bar's template: bytes only at first, then with the rate and the
+/// time left (both moving averages over the run since the bar appeared).
+fn progress_template(since_shown: Duration) -> &'static str {
+    if since_shown < ESTIMATE_AFTER {
+        "{bar:40} {binary_bytes}/{binary_total_bytes}"
+    } else {
+        "{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} {eta} left"
+    }
 }
 
 impl Progress {
@@ -122,17 +140,27 @@ impl Progress {
                 Some(total) => indicatif::ProgressBar::new(total),
                 None => indicatif::ProgressBar::new_spinner(),
             };
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} {eta}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            self.bar = Some(bar);
-        }
-        if let Some(bar) = &self.bar {
+            bar.set_style(Self::style(Duration::ZERO));
             bar.set_position(position);
+            self.bar = Some(bar);
+            self.shown_at = Some(Instant::now());
         }
+        let Some(bar) = &self.bar else {
+            return;
+        };
+        let since = self.shown_at.map_or(Duration::ZERO, |t| t.elapsed());
+        if !self.estimating && since >= ESTIMATE_AFTER {
+            // The estimate starts from here, not from the first buffers.
+            bar.reset_eta();
+            bar.set_style(Self::style(since));
+            self.estimating = true;
+        }
+        bar.set_position(position);
+    }
+
+    fn style(since_shown: Duration) -> indicatif::ProgressStyle {
+        indicatif::ProgressStyle::with_template(progress_template(since_shown))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
     }
 }
 
@@ -199,6 +227,8 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
         total,
         done_before: 0,
         bar: None,
+        shown_at: None,
+        estimating: false,
     };
     let mut totals = Totals::default();
     let stdout = io::stdout();
@@ -322,6 +352,8 @@ impl Checker {
             total: None,
             done_before: 0,
             bar: None,
+            shown_at: None,
+            estimating: false,
         };
         let input = Input {
             name: name.to_string(),
@@ -380,7 +412,20 @@ fn check_stream(
         encoding,
         irregular,
     } = reading;
-    let mut reader = Reader::new(input.stream);
+    // A NUL byte in the first 8 KiB: a binary file, said once, not read
+    // (its every line would be echoed as a finding).
+    let mut head = Vec::with_capacity(BINARY_PROBE);
+    let mut stream = input.stream;
+    (&mut stream)
+        .take(BINARY_PROBE as u64)
+        .read_to_end(&mut head)
+        .with_context(|| format!("cannot read {}", input.name))?;
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        let d = binary_file(&input.name, at as u64);
+        return write_findings(&input.name, &[d], None, format, out, totals);
+    }
+    let stream: Box<dyn Read + Send> = Box::new(io::Cursor::new(head).chain(stream));
+    let mut reader = Reader::new(stream);
     let mut collector = Collector::with_encoding(encoding);
     let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
     let games_before = totals.games;
@@ -475,6 +520,27 @@ fn check_stream(
     }
 }
 
+/// How much of a file is looked at for a NUL byte, the sign of a binary
+/// file (as git and ripgrep do).
+const BINARY_PROBE: usize = 8 * 1024;
+
+/// The `binary-file` error for a file that is not text.
+fn binary_file(name: &str, offset: u64) -> Diagnostic {
+    let start = board_core::record::Pos {
+        offset,
+        line: 1,
+        column: 1,
+    };
+    Diagnostic::error(
+        diagnostic::Code::BinaryFile,
+        board_core::record::Span {
+            start,
+            end: offset + 1,
+        },
+        format!("{name} is not a text file (a NUL byte at byte {offset}): it was not read"),
+    )
+}
+
 /// The `no-games` warning for a file in which no game was found.
 fn no_games(name: &str) -> Diagnostic {
     let start = board_core::record::Pos {
@@ -515,4 +581,41 @@ fn write_findings(
         }
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_bar_gives_no_rate_or_time_left_until_it_has_measured_some() {
+        let early = progress_template(Duration::from_millis(500));
+        assert!(
+            !early.contains("{eta}") && !early.contains("per_sec"),
+            "{early}"
+        );
+        let later = progress_template(ESTIMATE_AFTER);
+        assert!(
+            later.contains("{eta}") && later.contains("{binary_bytes_per_sec}"),
+            "{later}"
+        );
+    }
+
+    #[test]
+    fn the_worker_count_is_capped_by_the_work_and_a_maximum() {
+        let mut one_game = Workers::new(100_000);
+        assert!(
+            one_game
+                .pool_for(1, false)
+                .expect("no pool needed")
+                .is_none()
+        );
+        let mut many = Workers::new(100_000);
+        assert_eq!(many.requested, MAX_JOBS);
+        let pool = many
+            .pool_for(3, false)
+            .expect("a pool")
+            .expect("three games");
+        assert_eq!(pool.current_num_threads(), 3);
+    }
 }

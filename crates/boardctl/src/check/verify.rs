@@ -141,6 +141,53 @@ fn finish(out: &mut Verified, game: &RecordedGame) {
         d.game = game.index;
     }
     out.diagnostics.sort_by_key(|d| d.span.start.offset);
+    cap_repeats(&mut out.diagnostics);
+}
+
+/// The most findings of one code a game shows; the rest are counted in one
+/// more finding of that code (a file of junk is not echoed line by line).
+/// Irregular moves that stood are every one reported: each is a move an
+/// arbiter must see.
+pub const MAX_SAME_FINDINGS: usize = board_core::notation::REPEAT_LIMIT;
+
+/// Keeps the first [`MAX_SAME_FINDINGS`] findings of each code (but
+/// `irregular-move`) and puts, after the last one kept, a count of the
+/// others.
+fn cap_repeats(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(Code, usize)> = Vec::new();
+    let mut kept = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics.drain(..) {
+        let count = match seen.iter_mut().find(|(c, _)| *c == d.code) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                seen.push((d.code, 1));
+                1
+            }
+        };
+        if count <= MAX_SAME_FINDINGS || d.code == Code::IrregularMove {
+            kept.push(d);
+        }
+    }
+    for (code, n) in seen {
+        if n <= MAX_SAME_FINDINGS || code == Code::IrregularMove {
+            continue;
+        }
+        let Some(last) = kept.iter().rposition(|d| d.code == code) else {
+            continue;
+        };
+        let mut more = kept[last].clone();
+        more.message = format!(
+            "… and {} more `{code}` findings in this game, not shown",
+            n - MAX_SAME_FINDINGS
+        );
+        more.help = None;
+        more.ply = None;
+        kept.insert(last + 1, more);
+    }
+    *diagnostics = kept;
 }
 
 /// The finding for a move that could not be played: `illegal move 12.
