@@ -22,9 +22,9 @@ pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    Diagram, Game, GameRules, LegalityError, MoveError, MoveErrorKind, Notation, Outcome, Perft,
-    PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks, Side, SyntaxError,
-    TagLookup,
+    CaptureStyle, Diagram, Game, GameRules, LegalityError, MoveError, MoveErrorKind, MoveParts,
+    MoveStyle, Notation, Outcome, Perft, PositionError, PositionProblem, PositionProblemKind,
+    Profiled, RecordHooks, RemovalStyle, SeparatorStyle, Side, SquareStyle, SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;
