@@ -63,8 +63,44 @@ impl Lines {
     /// Adds a token (which may hold a space, as `12. c3-d4`, kept on one
     /// line, or line breaks, as a comment may).
     pub fn token(&mut self, token: &str) {
-        let first_line = token.split('\n').next().unwrap_or_default();
-        let width = first_line.chars().count();
+        self.tokens(token, "");
+    }
+
+    /// Adds `first` and `second` as one token with a space between them
+    /// (a move number and its move), or `first` alone when `second` is
+    /// empty.
+    pub fn tokens(&mut self, first: &str, second: &str) {
+        let joined;
+        let token = if second.is_empty() {
+            first
+        } else if first.is_ascii() && second.is_ascii() {
+            // The common case, without a copy.
+            let width = first.len() + 1 + second.len();
+            self.before_token(width);
+            self.out.push_str(first);
+            self.out.push(' ');
+            self.out.push_str(second);
+            self.column += width;
+            return;
+        } else {
+            joined = format!("{first} {second}");
+            &joined
+        };
+        let width = if token.is_ascii() && !token.contains('\n') {
+            token.len()
+        } else {
+            token.split('\n').next().unwrap_or_default().chars().count()
+        };
+        self.before_token(width);
+        self.out.push_str(token);
+        match token.rfind('\n') {
+            Some(at) => self.column = token[at + 1..].chars().count(),
+            None => self.column += width,
+        }
+    }
+
+    /// The space or line break before a token of `width` columns.
+    fn before_token(&mut self, width: usize) {
         let space = usize::from(self.column > 0 && !self.open);
         if self.must_break || (self.column > 0 && self.column + space + width > WIDTH) {
             self.out.push('\n');
@@ -74,12 +110,7 @@ impl Lines {
             self.column += 1;
         }
         self.must_break = false;
-        self.open = token == "(";
-        self.out.push_str(token);
-        match token.rfind('\n') {
-            Some(at) => self.column = token[at + 1..].chars().count(),
-            None => self.column += width,
-        }
+        self.open = false;
     }
 
     /// Glues text to the last token (a suffix `!` to its move).
@@ -304,7 +335,7 @@ fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Fo
                         let mut tokens = written.split(' ');
                         let first = tokens.next().unwrap_or_default();
                         match &number {
-                            Some(n) => w.token(&format!("{n} {first}")),
+                            Some(n) => w.tokens(n, first),
                             None => w.token(first),
                         }
                         for t in tokens {
@@ -379,6 +410,7 @@ fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Fo
                 };
                 lines.push(child);
                 w.token("(");
+                w.open = true;
                 need_number = true;
             }
             Step::Close => {

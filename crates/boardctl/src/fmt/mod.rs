@@ -192,7 +192,10 @@ fn game_pdn(
         out.bytes.push(b'\n');
     }
     *first = false;
-    out.bytes.extend_from_slice(&encoded(rec, &chunk));
+    match rec.encoding {
+        None => out.bytes.extend_from_slice(chunk.as_bytes()),
+        Some(_) => out.bytes.extend_from_slice(&encoded(rec, &chunk)),
+    }
     if let Some(tail) = formatted.tail {
         let Some(kept) = kept_text(rec, input, tail) else {
             refuse(
