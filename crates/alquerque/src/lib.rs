@@ -17,9 +17,9 @@ use crate::movegen::{Sink, capturers, generate};
 use crate::tables::{Tables, bit};
 use board_core::game::generic_perft;
 use board_core::{
-    Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, NO_BULK,
-    Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource,
-    Profiled, RecordHooks, Side,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, MoveParts,
+    NO_BULK, Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError,
+    ProfileSource, Profiled, RecordHooks, Side,
 };
 
 /// Perft counts every capture route, even routes with the same identity
@@ -284,6 +284,15 @@ impl Notation for Alquerque {
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
         notation::write(self, mv)
+    }
+
+    /// The men jumped are the captured ones (a huffed man is not).
+    fn describe_move(&self, _position: &Position, mv: &Move) -> MoveParts {
+        MoveParts {
+            from: Some(mv.from()),
+            landings: mv.landings().collect(),
+            captured: mv.captured().collect(),
+        }
     }
 
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {

@@ -6,6 +6,7 @@
 use crate::catalog::ProfileSource;
 use crate::configured::{Configured, settings_text};
 use crate::graph::Graph;
+use crate::node::NodeId;
 use crate::options::{DiagramOptions, GameOption, NO_BULK, PerftOptions};
 use crate::profile::{ProfileError, ProfileHeader};
 use serde::Serialize;
@@ -325,6 +326,79 @@ impl TagLookup for Vec<(String, String)> {
     }
 }
 
+/// How squares are named when a move is written in a [`MoveStyle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareStyle {
+    /// Square numbers (`22-18`), where the board has them.
+    Numeric,
+    /// Square labels (`c3-d4`).
+    Algebraic,
+}
+
+/// How much of a capture's path a move written in a [`MoveStyle`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureStyle {
+    /// Every landing square.
+    Full,
+    /// First and last square, every landing square when that is ambiguous.
+    Short,
+    /// The shortest writing that is not ambiguous in the position.
+    Minimal,
+}
+
+/// The capture separator of a move written in a [`MoveStyle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeparatorStyle {
+    /// `x`.
+    X,
+    /// `:`.
+    Colon,
+}
+
+/// Where a move written in a [`MoveStyle`] puts what it removes (morris).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RemovalStyle {
+    /// Part of the move token (`b4-a4xb2`).
+    Joined,
+    /// A token of its own (`b4-a4 xb2`).
+    Separate,
+}
+
+/// A way of writing moves other than the profile's: each field `None`
+/// keeps the profile's own choice, and a game ignores what it has no use
+/// for ([`Notation::write_move_styled`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveStyle {
+    /// How squares are named.
+    pub squares: Option<SquareStyle>,
+    /// How much of a capture is written.
+    pub captures: Option<CaptureStyle>,
+    /// The capture separator.
+    pub separator: Option<SeparatorStyle>,
+    /// Where removals go.
+    pub removal: Option<RemovalStyle>,
+}
+
+impl MoveStyle {
+    /// Whether every choice is the profile's.
+    pub fn is_default(&self) -> bool {
+        *self == MoveStyle::default()
+    }
+}
+
+/// What a move does on the board, as nodes: where the moving piece starts
+/// (`None` for a placement), every node it lands on in order (the last is
+/// where it stops), and the pieces it takes ([`Notation::describe_move`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveParts {
+    /// Where the piece starts; `None` when it comes from hand.
+    pub from: Option<NodeId>,
+    /// Every landing node, in order.
+    pub landings: Vec<NodeId>,
+    /// The nodes of the pieces taken.
+    pub captured: Vec<NodeId>,
+}
+
 /// The rules core: positions, moves, whose turn, the legal moves, playing
 /// one, and the result decided on the board. Every other layer
 /// ([`Notation`], [`RecordHooks`], [`Diagram`], [`Perft`], [`Profiled`])
@@ -377,6 +451,28 @@ pub trait Notation: GameRules {
     fn parse_irregular(&self, position: &Self::Position, text: &str) -> Option<Self::Move> {
         let _ = (position, text);
         None
+    }
+
+    /// The notation of a legal move in `style`: every choice the style
+    /// leaves `None` is the profile's, and a game ignores the choices it
+    /// has no use for. What is written must read back
+    /// ([`Notation::parse_move`]) as `mv` in `position`; the default is
+    /// [`Notation::write_move`].
+    fn write_move_styled(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+        style: &MoveStyle,
+    ) -> String {
+        let _ = style;
+        self.write_move(position, mv)
+    }
+
+    /// Where a legal move of `position` starts, lands and takes, as nodes.
+    /// The default says nothing (no start, no landing, no capture).
+    fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> MoveParts {
+        let _ = (position, mv);
+        MoveParts::default()
     }
 
     /// What to write to make an ambiguous move text name one move, given

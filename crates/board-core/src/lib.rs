@@ -22,9 +22,10 @@ pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    Adjudication, Diagram, Ending, Game, GameRules, LegalityError, MoveError, MoveErrorKind,
-    Notation, Outcome, Perft, PositionError, PositionProblem, PositionProblemKind, Profiled,
-    RecordHooks, Side, SyntaxError, TagLookup,
+    Adjudication, CaptureStyle, Diagram, Ending, Game, GameRules, LegalityError, MoveError,
+    MoveErrorKind, MoveParts, MoveStyle, Notation, Outcome, Perft, PositionError, PositionProblem,
+    PositionProblemKind, Profiled, RecordHooks, RemovalStyle, SeparatorStyle, Side, SquareStyle,
+    SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;

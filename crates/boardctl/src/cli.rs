@@ -29,6 +29,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Print every position of a recorded game.
     Replay(ReplayArgs),
+    /// Write record files (PDN) back in canonical form, or converted
+    /// between notations.
+    Fmt(FmtArgs),
 }
 
 /// `profiles` subcommands.
@@ -201,4 +204,124 @@ pub struct ReplayArgs {
     /// is read as UTF-8.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// What `fmt` writes.
+#[derive(ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FmtTo {
+    /// The records in canonical PDN.
+    #[default]
+    Pdn,
+    /// One JSON object per game (docs/fmt.md).
+    Json,
+}
+
+/// `fmt --squares`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquaresArg {
+    /// Square numbers (`22-18`).
+    Numeric,
+    /// Square labels (`c3-d4`).
+    Algebraic,
+}
+
+/// `fmt --captures`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapturesArg {
+    /// Every landing square.
+    Full,
+    /// First and last square (in full where that is ambiguous).
+    Short,
+    /// The shortest writing that is not ambiguous in the position.
+    Minimal,
+}
+
+/// `fmt --separator`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeparatorArg {
+    /// `x`.
+    #[value(name = "x")]
+    X,
+    /// `:`.
+    #[value(name = ":")]
+    Colon,
+}
+
+/// `fmt --removal`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RemovalArg {
+    /// Part of the move (`b4-a4xb2`).
+    Joined,
+    /// A token of its own (`b4-a4 xb2`).
+    Separate,
+}
+
+/// `fmt` options.
+#[derive(Args, Debug)]
+pub struct FmtArgs {
+    /// Record files; `-` reads standard input and writes standard output.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Rewrite the files in place (atomically) instead of printing them.
+    #[arg(long, conflicts_with = "check")]
+    pub write: bool,
+    /// Write nothing; exit 1 naming each file (first game and line) not in
+    /// canonical form.
+    #[arg(long)]
+    pub check: bool,
+    /// Refuse a whole file when one of its games has an error, instead of
+    /// keeping that game as written from the bad move on.
+    #[arg(long)]
+    pub strict: bool,
+    /// Output: canonical PDN or JSON (one object per game).
+    #[arg(long, value_enum, default_value_t = FmtTo::Pdn)]
+    pub to: FmtTo,
+    /// Squares as numbers or labels (draughts; default: the profile's).
+    #[arg(long, value_enum)]
+    pub squares: Option<SquaresArg>,
+    /// How much of a capture to write (draughts; default: the profile's).
+    #[arg(long, value_enum)]
+    pub captures: Option<CapturesArg>,
+    /// The capture separator (draughts; default: the profile's).
+    #[arg(long, value_enum)]
+    pub separator: Option<SeparatorArg>,
+    /// A removal as part of the move or as a token of its own (morris;
+    /// default: joined).
+    #[arg(long, value_enum)]
+    pub removal: Option<RemovalArg>,
+    /// Rules of games that have neither a `Rules` nor a `GameType` tag:
+    /// `game/name@N` or `game/name`.
+    #[arg(long, value_name = "PROFILE")]
+    pub rules: Option<String>,
+    /// The encoding of record text that is not UTF-8 (names, comments);
+    /// without it the encoding is guessed. Such games are written back in
+    /// their encoding.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+impl FmtArgs {
+    /// The move style the switches ask for.
+    pub fn style(&self) -> board_core::MoveStyle {
+        use board_core::{CaptureStyle, RemovalStyle, SeparatorStyle, SquareStyle};
+        board_core::MoveStyle {
+            squares: self.squares.map(|s| match s {
+                SquaresArg::Numeric => SquareStyle::Numeric,
+                SquaresArg::Algebraic => SquareStyle::Algebraic,
+            }),
+            captures: self.captures.map(|c| match c {
+                CapturesArg::Full => CaptureStyle::Full,
+                CapturesArg::Short => CaptureStyle::Short,
+                CapturesArg::Minimal => CaptureStyle::Minimal,
+            }),
+            separator: self.separator.map(|s| match s {
+                SeparatorArg::X => SeparatorStyle::X,
+                SeparatorArg::Colon => SeparatorStyle::Colon,
+            }),
+            removal: self.removal.map(|r| match r {
+                RemovalArg::Joined => RemovalStyle::Joined,
+                RemovalArg::Separate => RemovalStyle::Separate,
+            }),
+        }
+    }
 }

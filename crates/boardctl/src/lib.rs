@@ -17,6 +17,7 @@ macro_rules! out {
 
 pub mod check;
 pub mod cli;
+pub mod fmt;
 pub mod options;
 pub mod play;
 pub mod profiles;
@@ -52,6 +53,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Perft(args) => play::perft(&args),
         Command::Check(args) => check::check(&args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Fmt(args) => fmt::fmt(&args),
     }
 }
 

@@ -208,7 +208,7 @@ impl Replay<'_> {
                         }
                     }
                 }
-                Step::Number { .. } | Step::Result { .. } | Step::Problem(_) => {}
+                Step::Number { .. } | Step::Result { .. } | Step::Problem(_) | Step::Note(_) => {}
             }
         }
         if let Some(outcome) = g.outcome(&position) {

@@ -23,9 +23,9 @@ pub use turn::{Fate, Turn, Upgrade};
 pub use zones::Zones;
 
 use board_core::{
-    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
-    Outcome, Perft, PerftOptions, PositionError, PositionProblemKind, Profile, ProfileError,
-    ProfileSource, Profiled, RecordHooks, Side, TagLookup,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, NO_BULK,
+    Notation, Outcome, Perft, PerftOptions, PositionError, PositionProblemKind, Profile,
+    ProfileError, ProfileSource, Profiled, RecordHooks, Side, TagLookup,
 };
 
 /// Diagrams mark zones and the pieces trapped in an enemy zone.
@@ -145,6 +145,23 @@ impl Notation for Lingqi {
 
     fn write_move(&self, position: &Position, mv: &Turn) -> String {
         self.write_turn(position, mv)
+    }
+
+    /// The captured pieces are the enemy pieces the turn removes (the one
+    /// on the cell it ends on, when it takes it).
+    fn describe_move(&self, position: &Position, mv: &Turn) -> MoveParts {
+        let mut after = position.clone();
+        self.play(&mut after, mv);
+        let side = position.to_move;
+        MoveParts {
+            from: Some(mv.from),
+            landings: vec![mv.to],
+            captured: position
+                .pieces()
+                .filter(|&(n, p)| p.side != side && after.piece(n).is_none_or(|q| q.side == side))
+                .map(|(n, _)| n)
+                .collect(),
+        }
     }
 
     fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {

@@ -9,9 +9,9 @@ use crate::position::Position;
 use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
 use board_core::{
-    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, NO_BULK, Notation,
-    Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled,
-    RecordHooks, Side,
+    Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, MoveStyle,
+    NO_BULK, Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError,
+    ProfileSource, Profiled, RecordHooks, RemovalStyle, Side,
 };
 
 /// Perft counts a removal as a ply of its own, within the depth.
@@ -84,6 +84,35 @@ impl Notation for Morris {
 
     fn write_move(&self, _position: &Position, mv: &Move) -> String {
         notation::write(&self.config.graph, mv)
+    }
+
+    /// A removal joined to the move (`b4-a4xb2`, the profile's way) or as
+    /// a token of its own (`b4-a4 xb2`).
+    fn write_move_styled(&self, position: &Position, mv: &Move, style: &MoveStyle) -> String {
+        let text = self.write_move(position, mv);
+        if style.removal != Some(RemovalStyle::Separate) {
+            return text;
+        }
+        // Removals are written `x` + a point label, after the move's points.
+        let cut = mv.removals().len();
+        if cut == 0 {
+            return text;
+        }
+        let mut parts = text.split('x');
+        let mut out = parts.next().unwrap_or_default().to_string();
+        for part in parts {
+            out.push_str(" x");
+            out.push_str(part);
+        }
+        out
+    }
+
+    fn describe_move(&self, _position: &Position, mv: &Move) -> MoveParts {
+        MoveParts {
+            from: mv.from(),
+            landings: vec![mv.to()],
+            captured: mv.removals().collect(),
+        }
     }
 
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {

@@ -12,10 +12,12 @@ use crate::names::Names;
 use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::position::Position;
 use crate::rules::{CaptureWriting, Decision, DrawKind, FirstPlayer, Rules, SquareNotation, Start};
+use crate::squares::write_square;
 use board_core::{
-    Adjudication, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
-    LegalityError, MoveError, NO_BULK, NodeId, Notation, Outcome, Perft, PerftOptions,
-    PositionError, Profile, ProfileError, ProfileSource, Profiled, RecordHooks, Side, diagram,
+    Adjudication, CaptureStyle, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
+    LegalityError, MoveError, MoveParts, MoveStyle, NO_BULK, NodeId, Notation, Outcome, Perft,
+    PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled, RecordHooks,
+    SeparatorStyle, Side, SquareStyle, diagram,
 };
 
 /// Perft counts every capture route, even routes that leave the same
@@ -184,6 +186,22 @@ impl Draughts {
     }
 }
 
+/// Calls `f` with every subsequence of `items` of length `k`, in order.
+fn for_each_subset(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8])) {
+    fn go(items: &[u8], k: usize, start: usize, chosen: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
+        if chosen.len() == k {
+            f(chosen);
+            return;
+        }
+        for i in start..items.len() {
+            chosen.push(items[i]);
+            go(items, k, i + 1, chosen, f);
+            chosen.pop();
+        }
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), f);
+}
+
 /// The end of a position whose side not to move has no pieces (a set-up
 /// position: play always leaves the side to move as the one without).
 fn opponent_gone(position: &Position) -> Option<Outcome> {
@@ -273,6 +291,88 @@ impl Notation for Draughts {
             self.names().short(mv)
         } else {
             self.write_full(mv)
+        }
+    }
+
+    /// Squares numeric or algebraic, the capture separator, and captures
+    /// written in full, short (first and last square, in full when that is
+    /// ambiguous) or minimal (the fewest landing squares that name this
+    /// move alone in the position).
+    fn write_move_styled(&self, position: &Position, mv: &Move, style: &MoveStyle) -> String {
+        if style.is_default() {
+            return self.write_move(position, mv);
+        }
+        let rules = &self.config.rules;
+        let notation = match style.squares {
+            Some(SquareStyle::Numeric) => SquareNotation::Numeric,
+            Some(SquareStyle::Algebraic) => SquareNotation::Algebraic,
+            None => rules.notation,
+        };
+        let sep = match (mv.is_capture(), style.separator) {
+            (false, _) => "-",
+            (true, Some(SeparatorStyle::X)) => "x",
+            (true, Some(SeparatorStyle::Colon)) => ":",
+            (true, None) => rules.capture_separator.as_str(),
+        };
+        let square = |bit: u8| match self.node(bit) {
+            Some(n) => write_square(&self.config.graph, n, notation),
+            None => format!("?{bit}"),
+        };
+        let write = |inner: &[u8]| {
+            let mut out = square(mv.from);
+            for &b in inner.iter().chain(std::iter::once(&mv.to())) {
+                out.push_str(sep);
+                out.push_str(&square(b));
+            }
+            out
+        };
+        let path: Vec<u8> = mv.path.iter().copied().collect();
+        let inner = &path[..path.len().saturating_sub(1)];
+        if !mv.is_capture() || inner.is_empty() {
+            return write(inner);
+        }
+        let captures = style.captures.unwrap_or(match rules.capture_writing {
+            CaptureWriting::Full => CaptureStyle::Full,
+            CaptureWriting::Short => CaptureStyle::Short,
+        });
+        let names_it = |text: &str| self.parse_move(position, text).is_ok_and(|m| m == *mv);
+        match captures {
+            CaptureStyle::Full => write(inner),
+            CaptureStyle::Short => {
+                let short = write(&[]);
+                if names_it(&short) {
+                    short
+                } else {
+                    write(inner)
+                }
+            }
+            CaptureStyle::Minimal => {
+                // The fewest landing squares first; every one written always
+                // names the move.
+                for k in 0..inner.len().min(3) {
+                    let mut found = None;
+                    for_each_subset(inner, k, &mut |subset| {
+                        if found.is_none() {
+                            let text = write(subset);
+                            if names_it(&text) {
+                                found = Some(text);
+                            }
+                        }
+                    });
+                    if let Some(text) = found {
+                        return text;
+                    }
+                }
+                write(inner)
+            }
+        }
+    }
+
+    fn describe_move(&self, _position: &Position, mv: &Move) -> MoveParts {
+        MoveParts {
+            from: self.move_from(mv),
+            landings: self.move_landings(mv),
+            captured: self.move_captured(mv),
         }
     }
 

@@ -51,6 +51,9 @@ pub enum Step<'s> {
     },
     /// Malformed record text.
     Problem(&'s ReadError),
+    /// A comment, NAG or suffix, only from [`Plies::with_notes`] (one that
+    /// stands inside a move of several tokens comes after the move).
+    Note(&'s Event),
 }
 
 /// The position of a set-up command's text (`FEN "W:W21:B1"`), if it has
@@ -134,6 +137,10 @@ pub struct Plies<'a, G> {
     /// … and, once a second token continues it, the tokens joined.
     joined: String,
     pending_span: Span,
+    /// Whether comments, NAGs and suffixes are steps ([`Step::Note`]).
+    notes: bool,
+    /// Notes read inside a move being assembled, handed out after it.
+    deferred: Vec<&'a Event>,
 }
 
 impl<'a, G: RecordHooks> Plies<'a, G> {
@@ -147,13 +154,25 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             first: None,
             joined: String::new(),
             pending_span: Span::default(),
+            notes: false,
+            deferred: Vec::new(),
         }
+    }
+
+    /// The same steps with comments, NAGs and suffixes among them, where
+    /// they stand ([`Step::Note`]): what `fmt` writes back.
+    pub fn with_notes(mut self) -> Self {
+        self.notes = true;
+        self
     }
 
     /// The next step, `None` at the end of the movetext.
     #[allow(clippy::should_implement_trait)] // it lends: not an Iterator
     pub fn next(&mut self) -> Option<Step<'_>> {
         loop {
+            if self.first.is_none() && !self.deferred.is_empty() {
+                return Some(Step::Note(self.deferred.remove(0)));
+            }
             let Some(event) = self.held.take().or_else(|| self.events.next()) else {
                 return self.hand_out_pending();
             };
@@ -189,8 +208,18 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
                 }
                 // A reading problem does not end the move being assembled.
                 Event::Problem(p) => Step::Problem(p),
-                // Nor does a comment, which is no step.
-                Event::Comment { .. } => continue,
+                // Nor does a comment, which is no step (but a note for
+                // `fmt`).
+                Event::Comment { .. } | Event::Nag { .. } | Event::Suffix { .. } => {
+                    if !self.notes {
+                        continue;
+                    }
+                    if self.first.is_some() {
+                        self.deferred.push(event);
+                        continue;
+                    }
+                    Step::Note(event)
+                }
                 _ if self.first.is_some() => {
                     self.held = Some(event);
                     return self.hand_out_pending();

@@ -61,6 +61,20 @@ pub enum Event {
     },
     /// Malformed record text.
     Problem(ReadError),
+    /// A numeric annotation glyph `$n`.
+    Nag {
+        /// The number.
+        nag: u32,
+        /// Where.
+        span: Span,
+    },
+    /// A move strength suffix (`!`, `?!`).
+    Suffix {
+        /// Its text.
+        text: Range<u32>,
+        /// Where.
+        span: Span,
+    },
 }
 
 /// The tag names boardctl reads; one written in another case is read as
@@ -116,6 +130,10 @@ pub struct RecordedGame {
     pub end: u64,
     /// Not a game: reading problems after the last game.
     pub problems_only: bool,
+    /// The comments that stood before the game, outside any game (after
+    /// the previous game's result, before this game's first tag): texts
+    /// into [`RecordedGame::text`], decoded, and where they stand.
+    pub preamble: Vec<(Range<u32>, Span)>,
 }
 
 impl RecordedGame {
@@ -289,6 +307,9 @@ pub struct Collector {
     source: Vec<u8>,
     /// Events, text bytes and tags of the last game (capacity hints).
     last_size: (usize, usize, usize),
+    /// Comments read outside any game (raw text, span), kept for the next
+    /// game's [`RecordedGame::preamble`].
+    between: Vec<(Vec<u8>, Span)>,
     /// Games handed back by [`Collector::recycle`]: the next games reuse
     /// their buffers (fresh allocations per game were cold in the cache).
     spare: Vec<RecordedGame>,
@@ -334,7 +355,7 @@ impl Collector {
     /// At the end of the input: reading problems after the last game
     /// become a game of their own (with no moves) so they are reported.
     pub fn finish(&mut self) {
-        if self.stray.is_empty() {
+        if self.stray.is_empty() && self.between.is_empty() {
             return;
         }
         self.count += 1;
@@ -343,13 +364,36 @@ impl Collector {
             Some(Event::Problem(e)) => e.span.start,
             _ => Pos::default(),
         };
-        self.done.push(RecordedGame {
+        let mut game = RecordedGame {
             index: self.count,
             start,
             events,
             problems_only: true,
             ..RecordedGame::default()
-        });
+        };
+        self.text.clear();
+        self.take_preamble(&mut game);
+        let text = std::mem::take(&mut self.text);
+        game.text = match String::from_utf8(text) {
+            Ok(text) => text,
+            Err(e) => {
+                let bytes = e.as_bytes();
+                let encoding = self.decoder.encoding_of(bytes);
+                game.encoding = Some(encoding);
+                decode_each(&mut game, bytes, encoding)
+            }
+        };
+        self.done.push(game);
+    }
+
+    /// Moves the comments read between games into `game`'s preamble (their
+    /// texts into the text buffer).
+    fn take_preamble(&mut self, game: &mut RecordedGame) {
+        game.preamble.clear();
+        for (bytes, span) in std::mem::take(&mut self.between) {
+            let range = self.push_text(&bytes);
+            game.preamble.push((range, span));
+        }
     }
 
     fn text_event(&mut self, bytes: &[u8], span: Span, make: fn(Range<u32>, Span) -> Event) {
@@ -382,11 +426,15 @@ fn decode_each(game: &mut RecordedGame, bytes: &[u8], encoding: &'static Encodin
         decode(&mut tag.name);
         decode(&mut tag.value);
     }
+    for (text, _) in &mut game.preamble {
+        decode(text);
+    }
     for e in &mut game.events {
         if let Event::Move { text, .. }
         | Event::Setup { text, .. }
         | Event::Result { text, .. }
-        | Event::Comment { text, .. } = e
+        | Event::Comment { text, .. }
+        | Event::Suffix { text, .. } = e
         {
             decode(text);
         }
@@ -420,13 +468,17 @@ impl Visitor for Collector {
         self.text.clear();
         self.source = source;
         self.source.clear();
-        self.current = RecordedGame {
+        let mut game = RecordedGame {
             index: self.count,
             start: at,
             tags,
             events,
             ..RecordedGame::default()
         };
+        if !self.between.is_empty() {
+            self.take_preamble(&mut game);
+        }
+        self.current = game;
         for e in self.stray.drain(..) {
             self.current.events.push(Event::Problem(e));
         }
@@ -464,7 +516,18 @@ impl Visitor for Collector {
         // Comments between games belong to none.
         if self.current.index != 0 {
             self.text_event(text, span, |text, span| Event::Comment { text, span });
+        } else if self.between.len() < MAX_EVENTS {
+            // Kept for the next game (for `fmt`, which loses nothing).
+            self.between.push((text.to_vec(), span));
         }
+    }
+
+    fn nag(&mut self, nag: u32, span: Span) {
+        self.current.push(Event::Nag { nag, span }, span);
+    }
+
+    fn suffix(&mut self, text: &[u8], span: Span) {
+        self.text_event(text, span, |text, span| Event::Suffix { text, span });
     }
 
     fn setup(&mut self, text: &[u8], span: Span) {

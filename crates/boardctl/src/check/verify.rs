@@ -519,6 +519,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                     }
                 }
                 Step::Problem(p) => self.out.push(problem_diagnostic(p)),
+                Step::Note(_) => {}
             }
         }
         self.lines.truncate(1);
