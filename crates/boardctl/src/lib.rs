@@ -117,10 +117,19 @@ struct Fingerprint;
 impl registry::GameTask for Fingerprint {
     type Output = String;
     fn run<G: board_core::Game>(self, game: &G) -> String {
+        let graph = game.graph();
+        let nodes: Vec<(&str, i32, i32, Option<u16>)> = graph
+            .node_ids()
+            .map(|n| {
+                let node = graph.node(n);
+                (node.label.as_str(), node.x, node.y, graph.number(n))
+            })
+            .collect();
         format!(
-            "{}\n{:?}\n{}",
+            "{}\n{nodes:?}\n{:?}\n{:?}\n{}",
             game.settings(),
-            game.graph(),
+            graph.edges(),
+            graph.lines(),
             game.write_position(&game.start_position())
         )
     }
