@@ -108,6 +108,18 @@ impl Catalog {
         &self.sources
     }
 
+    /// Adds a profile (a user's file), in its place in the order; one with
+    /// the same identity is replaced, and returned.
+    pub fn insert(&mut self, source: ProfileSource) -> Option<ProfileSource> {
+        match self.sources.binary_search_by(|s| s.id().cmp(&source.id())) {
+            Ok(i) => Some(std::mem::replace(&mut self.sources[i], source)),
+            Err(i) => {
+                self.sources.insert(i, source);
+                None
+            }
+        }
+    }
+
     /// The newest version of each profile, sorted.
     pub fn newest(&self) -> impl Iterator<Item = &ProfileSource> {
         self.sources.iter().enumerate().filter_map(|(i, s)| {

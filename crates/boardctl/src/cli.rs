@@ -157,6 +157,12 @@ pub struct CheckArgs {
     /// check an archive under another profile version).
     #[arg(long, requires = "rules")]
     pub force_rules: bool,
+    /// A profile of your own, from a TOML file: a `Rules` tag can name it
+    /// (`game/name@N` of its header); given once without `--rules`, it is
+    /// also the rules of games with no `Rules` or `GameType` tag.
+    /// Repeatable.
+    #[arg(long, value_name = "PATH")]
+    pub rules_file: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,
@@ -198,6 +204,11 @@ pub struct ReplayArgs {
     /// Rules when the game has neither a `Rules` nor a `GameType` tag.
     #[arg(long, value_name = "PROFILE")]
     pub rules: Option<String>,
+    /// A profile of your own, from a TOML file: the record's `Rules` tag
+    /// can name it; without `--rules`, it is also the rules of a game with
+    /// no `Rules` or `GameType` tag.
+    #[arg(long, value_name = "PATH")]
+    pub rules_file: Option<PathBuf>,
     /// The encoding of record text that is not UTF-8 (names, comments):
     /// `windows-1251`, `ibm866`, `koi8-r`, ... (WHATWG labels such as
     /// `cp1251`, `cp866`); without it the encoding is guessed. UTF-8 text

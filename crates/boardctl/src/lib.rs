@@ -70,11 +70,69 @@ pub fn load_profile(args: &RulesArgs) -> anyhow::Result<ProfileSource> {
     Ok(catalog.find(reference)?.clone())
 }
 
-/// Reads a profile file from disk.
+/// Reads a profile file from disk. One that keeps a built-in profile's
+/// `game/name@version` but plays otherwise is loaded with a warning: records
+/// could not tell the two apart.
 pub fn profile_from_file(path: &Path) -> anyhow::Result<ProfileSource> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read profile {}", path.display()))?;
-    Ok(ProfileSource::new(path.display().to_string(), text, false)?)
+    let source = ProfileSource::new(path.display().to_string(), text, false)?;
+    if let Some(warning) = shadowing(&source) {
+        let _ = writeln!(std::io::stderr(), "warning: {warning}");
+    }
+    Ok(source)
+}
+
+/// What a user's profile that takes a built-in's name but differs from it
+/// should be told, if it does.
+fn shadowing(source: &ProfileSource) -> Option<String> {
+    let id = source.id();
+    let catalog = registry::embedded_catalog().ok()?;
+    let builtin = catalog
+        .resolve(&board_core::ProfileRef {
+            game: id.game.clone(),
+            name: id.name.clone(),
+            version: Some(id.version),
+        })
+        .ok()?;
+    if builtin.text == source.text {
+        return None;
+    }
+    let ours = registry::AnyGame::load(source).ok()?;
+    let theirs = registry::AnyGame::load(builtin).ok()?;
+    if ours.run(Fingerprint) == theirs.run(Fingerprint) {
+        return None;
+    }
+    Some(format!(
+        "{} calls itself {id}, a built-in profile, but its rules differ from it; \
+         give your own profile a name of its own (`name = \"my-{}\"` and the file \
+         name my-{}.v1.toml) so records and messages can tell the two apart",
+        source.origin, id.name, id.name
+    ))
+}
+
+/// What a profile plays: its settings, board and start position.
+struct Fingerprint;
+
+impl registry::GameTask for Fingerprint {
+    type Output = String;
+    fn run<G: board_core::Game>(self, game: &G) -> String {
+        let graph = game.graph();
+        let nodes: Vec<(&str, i32, i32, Option<u16>)> = graph
+            .node_ids()
+            .map(|n| {
+                let node = graph.node(n);
+                (node.label.as_str(), node.x, node.y, graph.number(n))
+            })
+            .collect();
+        format!(
+            "{}\n{nodes:?}\n{:?}\n{:?}\n{}",
+            game.settings(),
+            graph.edges(),
+            graph.lines(),
+            game.write_position(&game.start_position())
+        )
+    }
 }
 
 /// Move number prefix of the ply with this index counted from the start

@@ -49,7 +49,12 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
 /// `boardctl replay`.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
     let (name, game) = find_game(args)?;
-    let mut cache = RulesCache::new(args.rules.as_deref())?;
+    let user = args
+        .rules_file
+        .iter()
+        .map(|p| crate::profile_from_file(p))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut cache = RulesCache::with_profiles(args.rules.as_deref(), user)?;
     match cache.game_for(&game) {
         Ok(engine) => {
             let (code, text) = engine.run(Replay {

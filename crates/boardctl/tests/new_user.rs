@@ -455,3 +455,120 @@ fn item_22_a_square_of_both_sides_names_the_two_fields() {
         "{err}"
     );
 }
+
+/// A scratch folder of this test process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardctl-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn item_07_the_profile_walkthrough_copy_change_check_a_record() {
+    // docs/profiles.md, "Writing your own variant": copy, rename, change a
+    // switch, then use it everywhere a profile is taken.
+    let dir = scratch("item07");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let russian = std::fs::read_to_string(root.join("rules/russian-draughts/russian.v1.toml"))
+        .expect("the released profile");
+    let mine = russian
+        .replacen("name = \"russian\"", "name = \"my-russian\"", 1)
+        .replacen(
+            "men-capture-backward = true",
+            "men-capture-backward = false",
+            1,
+        );
+    assert_ne!(mine, russian, "the copy changes a switch");
+    let file = dir.join("my-russian.v1.toml");
+    std::fs::write(&file, mine).expect("written");
+    let file = file.to_str().expect("utf-8 path");
+    let (out, err, code) = boardctl(&["profiles", "show", "--rules-file", file]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("russian-draughts/my-russian@1"), "{out}");
+    assert!(out.contains("men-capture-backward = false"), "{out}");
+    let (out, _, code) = boardctl(&["perft", "--rules-file", file, "4"]);
+    assert_eq!((out.lines().count(), code), (4, Some(0)));
+    // White's man on e5 captures backward over d4: legal in Russian, not in
+    // the copy.
+    let record = dir.join("games.pdn");
+    std::fs::write(
+        &record,
+        "[Event \"x\"]\n[Rules \"russian-draughts/my-russian\"]\n[FEN \"W:We5:Bd4,h8\"]\n\n1. e5:c3 *\n",
+    )
+    .expect("written");
+    let record = record.to_str().expect("utf-8 path");
+    let (out, _, code) = boardctl(&["check", "--rules-file", file, record]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("a man does not capture backward"), "{out}");
+    let (out, _, code) = boardctl(&["check", record]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("error[unknown-rules]"),
+        "without the file: {out}"
+    );
+    let (out, err, code) = boardctl(&["replay", "--rules-file", file, record]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("russian-draughts/my-russian@1"), "{out}");
+    // Given once, the file is the rules of an untagged game too.
+    let untagged = dir.join("untagged.pdn");
+    std::fs::write(
+        &untagged,
+        "[Event \"x\"]\n[FEN \"W:We5:Bd4,h8\"]\n\n1. e5:c3 *\n",
+    )
+    .expect("written");
+    let (out, _, _) = boardctl(&[
+        "check",
+        "--rules-file",
+        file,
+        untagged.to_str().expect("utf-8"),
+    ]);
+    assert!(out.contains("a man does not capture backward"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn item_08_a_file_that_takes_a_built_in_name_but_plays_otherwise_is_warned() {
+    let dir = scratch("item08");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let russian = std::fs::read_to_string(root.join("rules/russian-draughts/russian.v1.toml"))
+        .expect("the released profile");
+    let changed = dir.join("russian.v1.toml");
+    std::fs::write(
+        &changed,
+        russian.replacen(
+            "men-capture-backward = true",
+            "men-capture-backward = false",
+            1,
+        ),
+    )
+    .expect("written");
+    let (_, err, code) = boardctl(&[
+        "perft",
+        "--rules-file",
+        changed.to_str().expect("utf-8"),
+        "1",
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(
+        err.contains("calls itself russian-draughts/russian@1, a built-in profile"),
+        "{err}"
+    );
+    assert!(err.contains("name = \"my-russian\""), "{err}");
+    // The same rules in other words (a comment, other spacing) are no
+    // reason to warn.
+    let same = dir.join("same.v1.toml");
+    std::fs::write(
+        &same,
+        format!(
+            "# my copy\n{}",
+            russian.replace(
+                "men-capture-backward = true",
+                "men-capture-backward  =  true"
+            )
+        ),
+    )
+    .expect("written");
+    let (_, err, code) = boardctl(&["perft", "--rules-file", same.to_str().expect("utf-8"), "1"]);
+    assert_eq!((err.as_str(), code), ("", Some(0)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

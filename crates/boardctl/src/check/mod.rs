@@ -211,7 +211,13 @@ impl Workers {
 /// `boardctl check`.
 pub fn check(args: &CheckArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
-    let mut cache = RulesCache::new(args.rules.as_deref())?.forcing(args.force_rules);
+    let user = args
+        .rules_file
+        .iter()
+        .map(|p| crate::profile_from_file(p))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut cache =
+        RulesCache::with_profiles(args.rules.as_deref(), user)?.forcing(args.force_rules);
     // Every readable file is checked; an unreadable one is reported in its
     // turn and makes the exit code 2 at the end (as ripgrep does).
     let inputs: Vec<anyhow::Result<Input>> = args.files.iter().map(|p| open(p)).collect();

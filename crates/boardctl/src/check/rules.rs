@@ -81,7 +81,26 @@ impl RulesCache {
     /// A cache over the embedded profiles; `default_rules` is `--rules`,
     /// checked here (an unknown one is an error before any game is read).
     pub fn new(default_rules: Option<&str>) -> anyhow::Result<Self> {
-        let catalog = embedded_catalog()?;
+        Self::with_profiles(default_rules, Vec::new())
+    }
+
+    /// A cache over the embedded profiles and a user's (`--rules-file`,
+    /// which a `Rules` tag can name; one with a built-in's identity takes
+    /// its place). Without `default_rules`, a single user profile is the
+    /// rules of games with neither tag.
+    pub fn with_profiles(
+        default_rules: Option<&str>,
+        user: Vec<board_core::ProfileSource>,
+    ) -> anyhow::Result<Self> {
+        let mut catalog = embedded_catalog()?;
+        let fallback = match (default_rules, user.as_slice()) {
+            (None, [only]) => Some(only.id().to_string()),
+            _ => default_rules.map(str::to_string),
+        };
+        for source in user {
+            catalog.insert(source);
+        }
+        let default_rules = fallback.as_deref();
         let mut cache = RulesCache {
             catalog,
             default_rules: default_rules.map(str::to_string),
