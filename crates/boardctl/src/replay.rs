@@ -116,13 +116,21 @@ impl Replay<'_> {
         let label = format!("{}{}", k / 2 + 1, if k % 2 == 1 { "..." } else { "." });
         match parse_ply(g, position, text, span) {
             Ok(parsed) => {
+                // The move in canonical notation, and as written beside it
+                // when the record wrote it otherwise (`1. g1xb6 (as written: g1)`).
+                let canonical = g.write_move(position, &parsed.mv);
                 g.play(position, &parsed.mv);
                 *ply += 1;
                 let played = match &parsed.glued {
                     Some((rest, _)) => &text[..text.len() - rest.len()],
                     None => text,
                 };
-                self.show(g, &format!("{label} {played}"), position);
+                let title = if canonical == played {
+                    format!("{label} {canonical}")
+                } else {
+                    format!("{label} {canonical} (as written: {played})")
+                };
+                self.show(g, &title, position);
                 if let Some((rest, _)) = &parsed.glued {
                     let _ = writeln!(self.out, "  (text glued to the move, not a move: `{rest}`)");
                 }

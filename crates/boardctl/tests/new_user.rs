@@ -572,3 +572,25 @@ fn item_08_a_file_that_takes_a_built_in_name_but_plays_otherwise_is_warned() {
     assert_eq!((err.as_str(), code), ("", Some(0)));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn item_21_numeric_diagrams_and_replay_in_canonical_notation() {
+    let (out, _, code) = boardctl(&["profiles", "show", "russian-draughts/english"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("\n  1-4    b   b   b   b\n"), "{out}");
+    assert!(out.contains("\n29-32  w   w   w   w\n"), "{out}");
+    assert!(!out.contains("a b c d e f g h"), "{out}");
+    let dir = scratch("item21");
+    let record = dir.join("short.pdn");
+    std::fs::write(
+        &record,
+        "[Event \"x\"]\n[GameType \"25\"]\n[FEN \"W:Wc3:Bd4,f6\"]\n\n1. c3:g7 *\n",
+    )
+    .expect("written");
+    let (out, _, _) = boardctl(&["replay", "--fen", record.to_str().expect("utf-8")]);
+    assert!(
+        out.contains("1. c3:e5:g7 (as written: c3:g7)  B:Wg7:B"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -429,18 +429,26 @@ impl RecordHooks for Draughts {
 impl Diagram for Draughts {
     fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
         let layout = &self.engine.layout;
-        diagram::render(&self.config.graph, |n| {
-            let bit = 1u64 << layout.bit(n);
-            let king = position.kings & bit != 0;
-            let text = if position.pieces[0] & bit != 0 {
-                if king { "W" } else { "w" }
-            } else if position.pieces[1] & bit != 0 {
-                if king { "B" } else { "b" }
-            } else {
-                "."
-            };
-            text.to_string()
-        })
+        let axes = match self.config.rules.notation {
+            SquareNotation::Numeric => diagram::Axes::Numbers,
+            SquareNotation::Algebraic => diagram::Axes::Coordinates,
+        };
+        diagram::render_with(
+            &self.config.graph,
+            |n| {
+                let bit = 1u64 << layout.bit(n);
+                let king = position.kings & bit != 0;
+                let text = if position.pieces[0] & bit != 0 {
+                    if king { "W" } else { "w" }
+                } else if position.pieces[1] & bit != 0 {
+                    if king { "B" } else { "b" }
+                } else {
+                    "."
+                };
+                text.to_string()
+            },
+            axes,
+        )
     }
 }
 
