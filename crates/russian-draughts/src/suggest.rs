@@ -91,31 +91,7 @@ pub fn did_you_mean(names: &Names<'_>, pos: &Position, text: &str) -> Option<Sug
     match parse_move_text(graph, text) {
         Ok(written) => {
             let squares = bits(&mut written.squares.iter().map(|(n, _)| *n));
-            if let [a, b] = squares[..] {
-                if let Some(mv) = named(&legal, &[b, a]) {
-                    fit(
-                        mv,
-                        Slip::SwappedSquares,
-                        "the two squares swapped".to_string(),
-                    );
-                }
-            }
-            if squares.len() >= 3 {
-                let (from, to) = (squares[0], squares[squares.len() - 1]);
-                let same: Vec<&Move> = legal
-                    .iter()
-                    .filter(|m| m.from == from && m.to() == to && m.path.len() == squares.len() - 1)
-                    .collect();
-                if let [one] = same[..] {
-                    if !route_matches(one, &squares) {
-                        fit(
-                            one.clone(),
-                            Slip::WrongIntermediate,
-                            "a wrong intermediate square".to_string(),
-                        );
-                    }
-                }
-            }
+            // Another numbering first: it explains a whole game.
             if numeric(text) {
                 for numbering in other_numberings(graph) {
                     let read: Option<Vec<u8>> = written
@@ -140,6 +116,31 @@ pub fn did_you_mean(names: &Names<'_>, pos: &Position, text: &str) -> Option<Sug
                                 numbering.words,
                                 graph.numbered_count()
                             ),
+                        );
+                    }
+                }
+            }
+            if let [a, b] = squares[..] {
+                if let Some(mv) = named(&legal, &[b, a]) {
+                    fit(
+                        mv,
+                        Slip::SwappedSquares,
+                        "the two squares swapped".to_string(),
+                    );
+                }
+            }
+            if squares.len() >= 3 {
+                let (from, to) = (squares[0], squares[squares.len() - 1]);
+                let same: Vec<&Move> = legal
+                    .iter()
+                    .filter(|m| m.from == from && m.to() == to && m.path.len() == squares.len() - 1)
+                    .collect();
+                if let [one] = same[..] {
+                    if !route_matches(one, &squares) {
+                        fit(
+                            one.clone(),
+                            Slip::WrongIntermediate,
+                            "a wrong intermediate square".to_string(),
                         );
                     }
                 }
