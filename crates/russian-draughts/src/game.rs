@@ -264,7 +264,7 @@ impl GameRules for Draughts {
 impl Notation for Draughts {
     /// Squares swapped, a wrong intermediate square, a character that is
     /// no separator, or a numeric text in another numbering of the board
-    /// ([`crate::suggest`]).
+    /// (the crate's `suggest` module).
     fn did_you_mean(&self, position: &Position, text: &str) -> Option<Suggestion<Move>> {
         crate::suggest::did_you_mean(&self.names(), position, text)
     }
