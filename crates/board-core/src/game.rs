@@ -399,6 +399,39 @@ pub struct MoveParts {
     pub captured: Vec<NodeId>,
 }
 
+/// The kind of slip a "did you mean" suggestion corrects
+/// ([`Notation::did_you_mean`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slip {
+    /// The squares are joined by the wrong separator (a capture written as
+    /// a plain move or the other way round, or a character that is no
+    /// separator).
+    WrongSeparator,
+    /// A capture with a wrong intermediate square: one legal capture has
+    /// the same start, end and number of landings.
+    WrongIntermediate,
+    /// The two squares of a move swapped.
+    SwappedSquares,
+    /// Square numbers read in another numbering of the same board: a record
+    /// that uses it does so for every move, so a caller says it once per
+    /// game.
+    OtherNumbering,
+}
+
+/// The one legal move a refused move text plainly meant
+/// ([`Notation::did_you_mean`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion<M> {
+    /// The legal move meant.
+    pub mv: M,
+    /// What kind of slip the text made.
+    pub slip: Slip,
+    /// The slip in a player's words (`a capture written with -`); for
+    /// [`Slip::OtherNumbering`] it names the numbering (the same words for
+    /// every move of that numbering).
+    pub why: String,
+}
+
 /// The rules core: positions, moves, whose turn, the legal moves, playing
 /// one, and the result decided on the board. Every other layer
 /// ([`Notation`], [`RecordHooks`], [`Diagram`], [`Perft`], [`Profiled`])
@@ -473,6 +506,20 @@ pub trait Notation: GameRules {
     fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> MoveParts {
         let _ = (position, mv);
         MoveParts::default()
+    }
+
+    /// The one legal move of `position` that a move text refused by
+    /// [`Notation::parse_move`] plainly meant, and the slip it made: `None`
+    /// unless exactly one legal move fits (the default: never). It never
+    /// makes the text legal; callers offer it as help or, on request, as a
+    /// fix.
+    fn did_you_mean(
+        &self,
+        position: &Self::Position,
+        text: &str,
+    ) -> Option<Suggestion<Self::Move>> {
+        let _ = (position, text);
+        None
     }
 
     /// What to write to make an ambiguous move text name one move, given

@@ -24,8 +24,8 @@ pub use direction::Direction;
 pub use game::{
     Adjudication, CaptureStyle, Diagram, Ending, Game, GameRules, LegalityError, MoveError,
     MoveErrorKind, MoveParts, MoveStyle, Notation, Outcome, Perft, PositionError, PositionProblem,
-    PositionProblemKind, Profiled, RecordHooks, RemovalStyle, SeparatorStyle, Side, SquareStyle,
-    SyntaxError, TagLookup,
+    PositionProblemKind, Profiled, RecordHooks, RemovalStyle, SeparatorStyle, Side, Slip,
+    SquareStyle, Suggestion, SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;

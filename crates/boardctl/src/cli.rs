@@ -284,6 +284,11 @@ pub struct FmtArgs {
     /// keeping that game as written from the bad move on.
     #[arg(long)]
     pub strict: bool,
+    /// Where a move is illegal or unreadable but one legal move is plainly
+    /// what was meant, write that move (each fix is listed on standard
+    /// error) instead of keeping the game as written from there.
+    #[arg(long)]
+    pub fix: bool,
     /// Output: canonical PDN or JSON (one object per game).
     #[arg(long, value_enum, default_value_t = FmtTo::Pdn)]
     pub to: FmtTo,

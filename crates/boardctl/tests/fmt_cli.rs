@@ -270,6 +270,7 @@ fn fmt_with_hook(path: &Path, args: &[&str], hook: &dyn Fn()) -> (FileStatus, St
         strict: args.strict,
         to: args.to,
         encoding: args.encoding,
+        fix: args.fix,
     };
     let mut cache = RulesCache::new(None).unwrap();
     let mut out = Vec::new();

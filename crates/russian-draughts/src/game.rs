@@ -17,7 +17,7 @@ use board_core::{
     Adjudication, CaptureStyle, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
     LegalityError, MoveError, MoveParts, MoveStyle, NO_BULK, NodeId, Notation, Outcome, Perft,
     PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled, RecordHooks,
-    SeparatorStyle, Side, SquareStyle, diagram,
+    SeparatorStyle, Side, SquareStyle, Suggestion, diagram,
 };
 
 /// Perft counts every capture route, even routes that leave the same
@@ -262,6 +262,13 @@ impl GameRules for Draughts {
 }
 
 impl Notation for Draughts {
+    /// Squares swapped, a wrong intermediate square, a character that is
+    /// no separator, or a numeric text in another numbering of the board
+    /// (the crate's `suggest` module).
+    fn did_you_mean(&self, position: &Position, text: &str) -> Option<Suggestion<Move>> {
+        crate::suggest::did_you_mean(&self.names(), position, text)
+    }
+
     fn ambiguity_hint(&self, _candidates: &[String]) -> String {
         "write every landing square to say which".to_string()
     }

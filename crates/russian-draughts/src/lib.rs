@@ -16,6 +16,7 @@ mod path;
 mod position;
 mod rules;
 mod squares;
+mod suggest;
 
 pub use draws::DrawClock;
 pub use game::{Draughts, KEEP_DUPLICATES, Piece};

@@ -9,7 +9,9 @@ use crate::cli::Irregular;
 use crate::play::describe_outcome;
 use crate::registry::GameTask;
 use board_core::record::{Pos, ReadError, ReadErrorKind, Span};
-use board_core::{Ending, Game, LegalityError, MoveError, Notation, Outcome, Side};
+use board_core::{
+    Ending, Game, LegalityError, MoveError, Notation, Outcome, Side, Slip, Suggestion,
+};
 use serde::Serialize;
 
 /// What checking one game found.
@@ -224,6 +226,33 @@ pub fn move_diagnostic<G: Notation>(
     }
 }
 
+/// The one legal move a move text that could not be played plainly meant
+/// (the game's [`Notation::did_you_mean`]), for a move that is illegal or
+/// cannot be read; never for an ambiguous one.
+pub fn suggestion<G: Notation>(
+    game: &G,
+    position: &G::Position,
+    text: &str,
+    e: &MoveError,
+) -> Option<Suggestion<G::Move>> {
+    match e {
+        MoveError::Syntax(_) | MoveError::Legality(LegalityError::Illegal { .. }) => {
+            game.did_you_mean(position, text)
+        }
+        MoveError::Legality(LegalityError::Ambiguous { .. }) => None,
+    }
+}
+
+/// Why a suggestion is made, in parentheses: `(a capture written with
+/// -)`; for another numbering, with a note that the whole game seems to
+/// use it.
+pub fn suggestion_words<M>(s: &Suggestion<M>) -> String {
+    match s.slip {
+        Slip::OtherNumbering => format!("({}; the whole game seems to use that numbering)", s.why),
+        _ => format!("({})", s.why),
+    }
+}
+
 /// Where a game ended automatically (by a rule or on the board): the
 /// ending and the move after which it stood (`41... f6-g5`; `None` at the
 /// start position).
@@ -338,6 +367,8 @@ struct Verifier<'a, G: Game> {
     moves: u64,
     /// `--irregular`: whether an irregular move stands.
     irregular: Irregular,
+    /// Another numbering was suggested already: said once per game.
+    numbering_said: bool,
 }
 
 impl<'a, G: Game> Verifier<'a, G> {
@@ -402,6 +433,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             out,
             moves: 0,
             irregular,
+            numbering_said: false,
         }
     }
 
@@ -690,7 +722,15 @@ impl<'a, G: Game> Verifier<'a, G> {
                     line.dead = true;
                     line.died_here = true;
                     line.died_at = Some(span.start);
-                    let d = move_diagnostic(game, &label, text, span, &e);
+                    let mut d = move_diagnostic(game, &label, text, span, &e);
+                    let meant = suggestion(game, &line.position, text, &e).filter(|s| {
+                        s.slip != Slip::OtherNumbering
+                            || !std::mem::replace(&mut self.numbering_said, true)
+                    });
+                    if let Some(s) = meant {
+                        let written = game.write_move(&line.position, &s.mv);
+                        d.help = Some(format!("did you mean {written}? {}", suggestion_words(&s)));
+                    }
                     self.out.push(d.at_ply(ply + 1));
                     return;
                 };

@@ -8,12 +8,12 @@
 //! illegal or unreadable move, `-`, a bad set-up) is kept as written from
 //! there to the end of the game, with a warning: nothing is lost.
 
-use crate::check::plies::{Plies, Step, parse_ply};
+use crate::check::plies::{ParsedPly, Plies, Step, parse_ply};
 use crate::check::record::{Event, RecordedGame};
-use crate::check::verify::move_diagnostic;
+use crate::check::verify::{move_diagnostic, suggestion, suggestion_words};
 use crate::registry::GameTask;
 use board_core::record::{ReadErrorKind, Span, is_result};
-use board_core::{Game, MoveStyle};
+use board_core::{Game, MoveStyle, Slip};
 
 /// PDN's export width.
 pub const WIDTH: usize = 80;
@@ -32,6 +32,19 @@ pub struct Formatted {
     pub tail: Option<u64>,
     /// What fmt could not do or kept as it was, for standard error.
     pub warnings: Vec<Warning>,
+    /// Moves `--fix` wrote as the one legal move they plainly meant.
+    pub fixes: Vec<Fix>,
+}
+
+/// A move `--fix` changed.
+#[derive(Debug, Clone)]
+pub struct Fix {
+    /// Where (line of the input).
+    pub line: u32,
+    /// Where (column of the input).
+    pub column: u32,
+    /// `12. c3-e5 -> c3:e5 (a capture written with -)`.
+    pub message: String,
 }
 
 /// A warning about one game.
@@ -197,6 +210,8 @@ pub struct Canonical<'a> {
     pub rec: &'a RecordedGame,
     /// How moves are written.
     pub style: &'a MoveStyle,
+    /// `--fix`: write the one legal move a bad move plainly meant.
+    pub fix: bool,
 }
 
 /// A line of play: the main line or a variation.
@@ -212,7 +227,7 @@ impl GameTask for Canonical<'_> {
         let mut f = Formatted::default();
         let rec = self.rec;
         write_tags(rec, &mut f.text);
-        let movetext = movetext(game, rec, self.style, &mut f);
+        let movetext = movetext(game, rec, self.style, self.fix, &mut f);
         if !movetext.is_empty() {
             if !rec.tags.is_empty() {
                 f.text.push('\n');
@@ -268,7 +283,13 @@ pub fn has_read_problems(rec: &RecordedGame) -> bool {
             .any(|e| matches!(e, Event::Problem(p) if p.kind != ReadErrorKind::TextAfterTag))
 }
 
-fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Formatted) -> String {
+fn movetext<G: Game>(
+    game: &G,
+    rec: &RecordedGame,
+    style: &MoveStyle,
+    fix: bool,
+    f: &mut Formatted,
+) -> String {
     let mut w = Lines::default();
     let first_side = game.side_to_move(&game.start_position());
     let (position, from_setup) = match game.position_from_tags(rec) {
@@ -299,6 +320,11 @@ fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Fo
     let mut need_number = true;
     let mut last_was_move = false;
     let mut result: Option<(String, Span)> = None;
+    // `--fix` found the game in another numbering: its words, and how many
+    // later moves were read in it (said once per game).
+    let mut numbering: Option<String> = None;
+    let mut renumbered = 0usize;
+    let mut numbering_fix: Option<(usize, String)> = None;
     let mut plies = Plies::new(game, rec).with_notes();
     let label = |ply: u32, shift: u32, offset: Option<i64>| {
         let k = ply + shift;
@@ -326,7 +352,54 @@ fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Fo
                 let line = lines.last_mut().expect("the main line stays");
                 let (n, second) = label(line.ply, shift, offset);
                 let number = (!second || need_number).then(|| number_text(n, second));
-                match parse_ply(game, &line.position, text, span) {
+                let mut parsed = parse_ply(game, &line.position, text, span);
+                // A game found in another numbering reads every later move
+                // in it.
+                if let Some(words) = &numbering {
+                    let again = game
+                        .did_you_mean(&line.position, text)
+                        .filter(|s| s.slip == Slip::OtherNumbering && s.why == *words);
+                    if let Some(s) = again {
+                        renumbered += 1;
+                        more_in_numbering(f, &numbering_fix, renumbered);
+                        parsed = Ok(ParsedPly {
+                            mv: s.mv,
+                            glued: None,
+                        });
+                    }
+                }
+                if let (true, Err(e)) = (fix, &parsed) {
+                    if let Some(s) = suggestion(game, &line.position, text, e) {
+                        let written = game.write_move_styled(&line.position, &s.mv, style);
+                        let said = s.slip == Slip::OtherNumbering && numbering.is_some();
+                        if s.slip == Slip::OtherNumbering {
+                            numbering = Some(s.why.clone());
+                        }
+                        let message = format!(
+                            "{} {text} -> {written} {}",
+                            number_text(n, second),
+                            suggestion_words(&s)
+                        );
+                        if said {
+                            renumbered += 1;
+                            more_in_numbering(f, &numbering_fix, renumbered);
+                        } else {
+                            if s.slip == Slip::OtherNumbering {
+                                numbering_fix = Some((f.fixes.len(), message.clone()));
+                            }
+                            f.fixes.push(Fix {
+                                line: span.start.line,
+                                column: span.start.column,
+                                message,
+                            });
+                        }
+                        parsed = Ok(ParsedPly {
+                            mv: s.mv,
+                            glued: None,
+                        });
+                    }
+                }
+                match parsed {
                     Ok(parsed) => {
                         let mut written = game.write_move_styled(&line.position, &parsed.mv, style);
                         if let Some((rest, _)) = &parsed.glued {
@@ -350,9 +423,16 @@ fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Fo
                     }
                     Err(e) => {
                         let d = move_diagnostic(game, &number_text(n, second), text, span, &e);
+                        let meant = suggestion(game, &line.position, text, &e).map_or_else(
+                            String::new,
+                            |s| {
+                                let written = game.write_move_styled(&line.position, &s.mv, style);
+                                format!(" (did you mean {written}? `--fix` writes it)")
+                            },
+                        );
                         f.warnings.push(Warning {
                             line: span.start.line,
-                            message: format!("{}; kept as written from here", d.message),
+                            message: format!("{}; kept as written from here{meant}", d.message),
                             error: true,
                         });
                         return stop(w, number, span, f);
@@ -462,6 +542,17 @@ fn movetext<G: Game>(game: &G, rec: &RecordedGame, style: &MoveStyle, f: &mut Fo
         _ => {}
     }
     w.finish()
+}
+
+/// The first fix of a game in another numbering, with how many later
+/// moves were read in it (said once, not per move).
+fn more_in_numbering(f: &mut Formatted, first: &Option<(usize, String)>, more: usize) {
+    if let Some((at, message)) = first {
+        if let Some(fix) = f.fixes.get_mut(*at) {
+            let moves = if more == 1 { "move" } else { "moves" };
+            fix.message = format!("{message}; {more} more {moves} of the game read in it");
+        }
+    }
 }
 
 /// The line ends at a move fmt cannot read: its number, then the rest of

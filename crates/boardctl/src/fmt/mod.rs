@@ -29,6 +29,8 @@ pub struct Settings {
     pub to: FmtTo,
     /// `--encoding`.
     pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// `--fix`: write the move a bad move plainly meant.
+    pub fix: bool,
 }
 
 /// One input formatted.
@@ -38,6 +40,8 @@ pub struct FileOutput {
     pub bytes: Vec<u8>,
     /// Warnings, `game N, line L: message`.
     pub warnings: Vec<String>,
+    /// Moves `--fix` changed, `LINE:COL: fixed …`.
+    pub fixes: Vec<String>,
     /// Why the file cannot be written back at all (nothing is written).
     pub refused: Option<String>,
     /// Games read, with where each starts and ends in the input (for
@@ -159,6 +163,7 @@ fn game_pdn(
             Ok(engine) => engine.run(Canonical {
                 rec,
                 style: &settings.style,
+                fix: settings.fix,
             }),
             Err(d) => unformatted(rec, &d.message),
         }
@@ -172,6 +177,12 @@ fn game_pdn(
         out.warnings.push(format!(
             "game {}, line {}: text after {junk} tag pair(s) dropped (it is no part of the tags)",
             rec.index, rec.start.line
+        ));
+    }
+    for fix in &formatted.fixes {
+        out.fixes.push(format!(
+            "{}:{}: fixed {}",
+            fix.line, fix.column, fix.message
         ));
     }
     for w in &formatted.warnings {
@@ -338,6 +349,9 @@ pub fn fmt_file(
         }
     };
     let out = format_bytes(&input, cache, settings)?;
+    for fix in &out.fixes {
+        writeln!(stderr, "{name}:{fix}")?;
+    }
     for w in &out.warnings {
         writeln!(stderr, "warning: {name}: {w}")?;
     }
@@ -400,6 +414,7 @@ pub fn fmt(args: &FmtArgs) -> anyhow::Result<u8> {
         strict: args.strict,
         to: args.to,
         encoding: args.encoding,
+        fix: args.fix,
     };
     let mut cache = RulesCache::new(args.rules.as_deref())?;
     let stdout = io::stdout();
