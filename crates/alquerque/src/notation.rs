@@ -35,7 +35,7 @@ fn point(game: &Alquerque, text: &str, start: usize) -> Result<(u8, usize), Synt
         &game.config.graph,
         text,
         start,
-        LabelCase::Exact,
+        LabelCase::Any,
         "point",
         "c3",
     )

@@ -25,11 +25,6 @@ fn syntax_errors_carry_the_span_of_the_problem() {
         ("c2", 0..2, "a move names at least two points"),
         ("c2-c9", 3..5, "`c9` is not a point of this board"),
         ("c2-f3", 3..5, "`f3` is not a point of this board"),
-        (
-            "C2-c3",
-            0..2,
-            "points are written in lower case, as in `c2`",
-        ),
         ("c2-c3-c4", 0..8, "a plain move is one step"),
         ("a1:c3-e5", 5..6, "not both"),
         ("c2+c3", 2..3, "expected `-` (a step) or `:` (a capture)"),
@@ -240,4 +235,13 @@ fn huff_notation_round_trips() {
     assert!(game.continues_move("xc3", "c4-c3"));
     assert!(!game.continues_move("c4-c3", "e5-e4"));
     assert!(!load("alquerque").continues_move("xc3", "c4-c3"));
+}
+
+#[test]
+fn points_are_read_in_either_case_as_in_every_game() {
+    let game = load("alquerque");
+    let start = game.start_position();
+    let upper = game.parse_move(&start, "D2-C3").expect("upper case");
+    assert_eq!(upper, game.parse_move(&start, "d2-c3").expect("lower case"));
+    assert_eq!(game.write_move(&start, &upper), "d2-c3");
 }

@@ -10,7 +10,7 @@ use crate::cli::ReplayArgs;
 use crate::play::describe_outcome;
 use crate::registry::DIAGRAM_OPTIONS;
 use crate::registry::GameTask;
-use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
+use crate::{EXIT_FINDINGS, EXIT_OK};
 use anyhow::Context;
 use board_core::Game;
 use board_core::record::{Reader, Span};
@@ -66,9 +66,12 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
             crate::emit(&text)?;
             Ok(code)
         }
+        // Rules the record names but boardctl cannot load: a finding in
+        // the record (exit 1), as in `check`; `--rules` naming unknown
+        // rules is refused before (exit 2).
         Err(d) => {
             crate::emit(&render_text(&name, &d, game.source.as_ref()))?;
-            Ok(EXIT_USAGE)
+            Ok(EXIT_FINDINGS)
         }
     }
 }

@@ -594,3 +594,32 @@ fn item_21_numeric_diagrams_and_replay_in_canonical_notation() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn item_20_one_case_rule_for_squares_and_one_exit_code_for_unknown_rules() {
+    for (rules, moves) in [
+        ("russian-draughts/russian", &["C3-D4", "F6-G5"][..]),
+        (
+            "morris/nine-mens-morris",
+            &["D2", "D6", "B2", "F4", "F2XD6"],
+        ),
+        ("alquerque/alquerque", &["D2-C3"]),
+    ] {
+        let mut args = vec!["validate", "--rules", rules];
+        args.extend_from_slice(moves);
+        let (out, err, code) = boardctl(&args);
+        assert_eq!(code, Some(0), "{rules}: {out}{err}");
+    }
+    let dir = scratch("item20");
+    let record = dir.join("unknown.pdn");
+    std::fs::write(&record, "[Event \"x\"]\n[Rules \"foo/bar\"]\n1. c3-d4 *\n").expect("written");
+    let record = record.to_str().expect("utf-8");
+    for sub in ["check", "replay"] {
+        let (out, _, code) = boardctl(&[sub, record]);
+        assert_eq!(code, Some(1), "{sub}: a finding in the record: {out}");
+        assert!(out.contains("error[unknown-rules]"), "{sub}: {out}");
+        let (_, err, code) = boardctl(&[sub, "--rules", "foo/bar", record]);
+        assert_eq!(code, Some(2), "{sub}: a bad option: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

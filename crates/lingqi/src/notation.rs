@@ -23,7 +23,7 @@ impl Lingqi {
     /// Reads a cell label starting at byte `at` of `text`; returns the cell
     /// and the byte after it.
     fn read_cell(&self, text: &str, at: usize) -> Result<(NodeId, usize), MoveError> {
-        read_label(&self.config.graph, text, at, LabelCase::Exact, "cell", "j2")
+        read_label(&self.config.graph, text, at, LabelCase::Any, "cell", "j2")
             .map(|(n, len)| (n, at + len))
             .map_err(MoveError::from)
     }

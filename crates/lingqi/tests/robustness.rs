@@ -31,7 +31,6 @@ fn malformed_turns_are_errors() {
         "^j3 j3-j4 extra",
         "^j3 ^j3",
         "^j3 j3",
-        "^j3 J3-J4",
         "^j3 j3-j4x",
         "^j3 j3xj4-j5",
         "^j3 j3-j99",
@@ -53,6 +52,16 @@ fn malformed_turns_are_errors() {
             );
         }
     }
+}
+
+#[test]
+fn cells_are_read_in_either_case_as_in_every_game() {
+    let g = game();
+    let p = g.start_position();
+    let upper = g.parse_move(&p, "^J3 J3-J4");
+    let lower = g.parse_move(&p, "^j3 j3-j4");
+    assert_eq!(upper.is_ok(), lower.is_ok());
+    assert_eq!(upper.ok(), lower.ok());
 }
 
 #[test]

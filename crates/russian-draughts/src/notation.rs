@@ -21,6 +21,15 @@ fn is_separator(c: char) -> bool {
 /// Splits a move text into squares. Whitespace around separators is
 /// tolerated (`35x 4`); trailing move-strength marks (`!`, `?`) are ignored.
 pub fn parse_move_text(graph: &Graph, text: &str) -> Result<MoveText, SyntaxError> {
+    // Squares are read in either case in every game (`C3-D4` is `c3-d4`);
+    // lowering ASCII keeps every byte offset.
+    let lowered;
+    let text = if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        lowered = text.to_ascii_lowercase();
+        lowered.as_str()
+    } else {
+        text
+    };
     let end = text.trim_end_matches(['!', '?', ' ', '\t']).len();
     let body = &text[..end];
     let mut squares = Vec::new();
