@@ -149,3 +149,10 @@ pub struct Start {
     /// The points of Black's men.
     pub black: Vec<String>,
 }
+
+impl board_core::KeyMeanings for Rules {
+    const KEY_MEANINGS: &'static [(&'static str, &'static str)] = &[(
+        "draw-plies-without-capture",
+        "plies without a capture that draw the game, 0 for no such rule",
+    )];
+}

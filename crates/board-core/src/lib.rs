@@ -31,7 +31,7 @@ pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;
 pub use node_set::{MAX_NODES, NodeSet, NodeSetIter};
 pub use options::{DiagramOptions, GameOption, NO_BULK, OptionSet, PerftOptions};
-pub use profile::{Profile, ProfileError, ProfileHeader, ProfileId, ProfileRef};
+pub use profile::{KeyMeanings, Profile, ProfileError, ProfileHeader, ProfileId, ProfileRef};
 
 /// The game layers, for `use board_core::prelude::*`: calling a layer's
 /// methods on a concrete game needs that layer's trait in scope.

@@ -261,10 +261,24 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
     })
 }
 
+/// What the keys of a game's `[rules]` table mean, in a profile author's
+/// words, for error messages (`men-per-side` → "the men each side has, 1
+/// or more"). A game lists its keys once, next to its rules type.
+pub trait KeyMeanings {
+    /// `(key, meaning)` pairs; keys of nested tables by their own name.
+    const KEY_MEANINGS: &'static [(&'static str, &'static str)] = &[];
+}
+
 /// A serde type error in words a profile author knows: ``invalid type:
-/// string "nine", expected u8`` becomes ``[rules] men-per-side: expected a
-/// whole number from 0 to 255, found the string "nine"``.
-fn in_words(message: &str, text: &str, offset: Option<usize>) -> Option<String> {
+/// string "nine", expected u8`` becomes ``[rules] men-per-side (the men
+/// each side has, 1 or more): expected a whole number from 0 to 255, found
+/// the string "nine"``.
+fn in_words(
+    message: &str,
+    text: &str,
+    offset: Option<usize>,
+    meanings: &[(&str, &str)],
+) -> Option<String> {
     let rest = message
         .strip_prefix("invalid type: ")
         .or_else(|| message.strip_prefix("invalid value: "))?;
@@ -272,7 +286,13 @@ fn in_words(message: &str, text: &str, offset: Option<usize>) -> Option<String> 
     let (low, high) = integer_range(expected.trim())?;
     let key = offset
         .and_then(|o| key_at(text, o))
-        .map_or(String::new(), |k| format!("{k}: "));
+        .map_or(String::new(), |k| {
+            let name = k.rsplit(' ').next().unwrap_or(&k);
+            match meanings.iter().find(|(key, _)| *key == name) {
+                Some((_, meaning)) => format!("{k} ({meaning}): "),
+                None => format!("{k}: "),
+            }
+        });
     Some(format!(
         "{key}expected a whole number from {low} to {high}, found {}",
         found_in_words(found)
@@ -280,6 +300,15 @@ fn in_words(message: &str, text: &str, offset: Option<usize>) -> Option<String> 
 }
 
 fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ProfileError {
+    toml_error_with(origin, text, e, &[])
+}
+
+fn toml_error_with(
+    origin: &str,
+    text: &str,
+    e: &toml::de::Error,
+    meanings: &[(&str, &str)],
+) -> ProfileError {
     let offset = e.span().map(|span| span.start);
     let (line, column) = offset.map_or((1, 1), |o| line_column(text, o));
     let message = e.message().trim();
@@ -287,7 +316,7 @@ fn toml_error(origin: &str, text: &str, e: &toml::de::Error) -> ProfileError {
         origin: origin.to_string(),
         line,
         column,
-        message: in_words(message, text, offset).unwrap_or_else(|| message.to_string()),
+        message: in_words(message, text, offset, meanings).unwrap_or_else(|| message.to_string()),
     }
 }
 
@@ -378,12 +407,13 @@ pub struct Profile<R, S> {
     pub start: S,
 }
 
-impl<R: DeserializeOwned, S: DeserializeOwned> Profile<R, S> {
+impl<R: DeserializeOwned + KeyMeanings, S: DeserializeOwned> Profile<R, S> {
     /// Parses a profile for `game`, rejecting unknown keys, wrong types, a
     /// profile of another game and an inconsistent board.
     pub fn parse(origin: &str, text: &str, game: &str) -> Result<Self, ProfileError> {
         let header = parse_header(origin, text)?;
-        let doc: Document<R, S> = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+        let doc: Document<R, S> =
+            toml::from_str(text).map_err(|e| toml_error_with(origin, text, &e, R::KEY_MEANINGS))?;
         if doc.game != game {
             return Err(ProfileError::Invalid {
                 origin: origin.to_string(),
@@ -445,16 +475,23 @@ mod tests {
             in_words(
                 "invalid type: string \"nine\", expected u8",
                 text,
-                Some(offset)
+                Some(offset),
+                &[("men-per-side", "the men each side has, 1 or more")]
             )
             .unwrap(),
-            "[rules] men-per-side: expected a whole number from 0 to 255, found the string \"nine\""
+            "[rules] men-per-side (the men each side has, 1 or more): expected a whole number from 0 to 255, found the string \"nine\""
         );
         assert_eq!(
-            in_words("invalid value: integer `100000`, expected u16", text, None).unwrap(),
+            in_words(
+                "invalid value: integer `100000`, expected u16",
+                text,
+                None,
+                &[]
+            )
+            .unwrap(),
             "expected a whole number from 0 to 65535, found 100000"
         );
-        assert_eq!(in_words("missing field `kind`", text, None), None);
+        assert_eq!(in_words("missing field `kind`", text, None, &[]), None);
     }
 
     #[test]

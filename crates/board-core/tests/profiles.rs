@@ -12,6 +12,8 @@ struct Rules {
     men_capture_backward: bool,
 }
 
+impl board_core::KeyMeanings for Rules {}
+
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct Start {

@@ -623,3 +623,36 @@ fn item_20_one_case_rule_for_squares_and_one_exit_code_for_unknown_rules() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn item_06_profile_errors_say_what_the_key_means_and_its_range() {
+    let dir = scratch("item06");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let nine = std::fs::read_to_string(root.join("rules/morris/nine-mens-morris.v1.toml"))
+        .expect("the released profile");
+    for (value, found) in [
+        ("\"nine\"", "found the string \"nine\""),
+        ("100000", "found 100000"),
+    ] {
+        let file = dir.join("nine-mens-morris.v1.toml");
+        std::fs::write(
+            &file,
+            nine.replacen("men-per-side = 9", &format!("men-per-side = {value}"), 1),
+        )
+        .expect("written");
+        let (_, err, code) =
+            boardctl(&["perft", "--rules-file", file.to_str().expect("utf-8"), "1"]);
+        assert_eq!(code, Some(2));
+        assert!(
+            err.contains(&format!(
+                "[rules] men-per-side (the men each side has, 1 or more): expected a whole number from 0 to 255, {found}"
+            )),
+            "{err}"
+        );
+        assert!(
+            !err.contains("expected u8"),
+            "no Rust in the message: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

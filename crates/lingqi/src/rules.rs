@@ -280,3 +280,23 @@ impl Rules {
         out
     }
 }
+
+impl board_core::KeyMeanings for Rules {
+    const KEY_MEANINGS: &'static [(&'static str, &'static str)] = &[
+        ("count", "how many pieces of this type each side sets up"),
+        ("level", "the level a piece of this type starts at"),
+        ("steps", "the steps of a walk, 0 for other movements"),
+        (
+            "min-level",
+            "the least level a piece needs to be transformed",
+        ),
+        (
+            "sect-guard-min",
+            "how many own pieces the Sect's 8 neighbours must hold",
+        ),
+        (
+            "turn-limit",
+            "the turns after which the game is drawn, 0 for no limit",
+        ),
+    ];
+}

@@ -248,3 +248,29 @@ impl Rules {
         self.marked_points != MarkedPoints::None
     }
 }
+
+impl board_core::KeyMeanings for Rules {
+    const KEY_MEANINGS: &'static [(&'static str, &'static str)] = &[
+        ("men-per-side", "the men each side has, 1 or more"),
+        (
+            "removals-per-double-mill",
+            "the men a move that closes two mills at once removes",
+        ),
+        (
+            "loses-with",
+            "a side with this many men or fewer has lost; less than men-per-side",
+        ),
+        (
+            "flying-at",
+            "the men a side has when its men may fly, or \"never\"",
+        ),
+        (
+            "draw-moves-without-removal",
+            "plies without a removal that draw the game, 0 for no such rule",
+        ),
+        (
+            "draw-repetition",
+            "how often a position is reached for a draw, 0 for no such rule, else 2 or more",
+        ),
+    ];
+}

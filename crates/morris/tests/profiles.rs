@@ -164,7 +164,7 @@ fn a_wrong_number_is_reported_in_words_with_its_place() {
                 assert_eq!(
                     message,
                     format!(
-                        "[rules] men-per-side: expected a whole number from 0 to 255, found {found}"
+                        "[rules] men-per-side (the men each side has, 1 or more): expected a whole number from 0 to 255, found {found}"
                     )
                 );
             }

@@ -286,3 +286,16 @@ pub struct Start {
     /// The initial position as a PDN FEN (`W:W21-32:B1-12`).
     pub fen: String,
 }
+
+impl board_core::KeyMeanings for Rules {
+    const KEY_MEANINGS: &'static [(&'static str, &'static str)] = &[
+        (
+            "times",
+            "how often the same position must be reached for a repetition draw",
+        ),
+        (
+            "plies",
+            "a draw counter's threshold in plies, one move of one player each",
+        ),
+    ];
+}
