@@ -270,14 +270,33 @@ fn automatic_end<G: Game>(
     game: &G,
     clock: &G::Clock,
     position: &G::Position,
-    at: Option<&str>,
+    at: impl FnOnce() -> Option<String>,
 ) -> Option<Ended> {
     let rule = game.rule_ending(clock, position).filter(|e| !e.claim)?;
     let ending = game.outcome(position).map_or(rule, Ending::board);
-    Some(Ended {
-        ending,
-        at: at.map(str::to_string),
-    })
+    Some(Ended { ending, at: at() })
+}
+
+/// A move as written and its number, kept per ply without formatting.
+#[derive(Clone, Debug, Default)]
+struct LastMove {
+    number: i64,
+    dots: &'static str,
+    text: String,
+}
+
+impl LastMove {
+    fn set(&mut self, number: i64, dots: &'static str, text: &str) {
+        self.number = number;
+        self.dots = dots;
+        self.text.clear();
+        self.text.push_str(text);
+    }
+
+    /// `41... f6-g5`.
+    fn label(&self) -> String {
+        format!("{}{} {}", self.number, self.dots, self.text)
+    }
 }
 
 /// `White wins` / `drawn`, as the end of a game is named in messages.
@@ -319,8 +338,9 @@ struct Line<P, C> {
     /// The game ended automatically at `position`: a move after it is no
     /// move of the game.
     ended: Option<Ended>,
-    /// The last move played on this line, as written, with its number.
-    last_move: String,
+    /// The last move played on this line, as written, and its number
+    /// (formatted only when a message names it: most plies never are).
+    last_move: LastMove,
     /// Plies from the start position to `position`.
     ply: u32,
     /// After an error: the rest of the line is not checked.
@@ -408,7 +428,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         let ended = if dead {
             None
         } else {
-            automatic_end(game, &clock, &position, None)
+            automatic_end(game, &clock, &position, || None)
         };
         Verifier {
             game,
@@ -419,7 +439,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 before_clock: clock.clone(),
                 clock,
                 ended,
-                last_move: String::new(),
+                last_move: LastMove::default(),
                 ply: 0,
                 dead,
                 died_here: false,
@@ -511,7 +531,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                             } else {
                                 parent.ended.clone()
                             },
-                            last_move: String::new(),
+                            last_move: LastMove::default(),
                             ply: parent.ply - u32::from(parent.before.is_some()),
                             before: None,
                             dead: parent.dead,
@@ -594,7 +614,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         match game.parse_position(value) {
             Ok(p) => {
                 line.clock = game.start_clock(&p);
-                line.ended = automatic_end(game, &line.clock, &p, None);
+                line.ended = automatic_end(game, &line.clock, &p, || None);
                 line.position = p;
                 line.before = None;
                 self.number_offset = None;
@@ -694,7 +714,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                     line.died_at = Some(span.start);
                     let ended = Ended {
                         ending: Ending::board(outcome),
-                        at: (line.ply > 0).then(|| line.last_move.clone()),
+                        at: (line.ply > 0).then(|| line.last_move.label()),
                     };
                     let d = after_end_diagnostic(game, &written(), span, &ended);
                     line.ended = Some(ended);
@@ -756,9 +776,9 @@ impl<'a, G: Game> Verifier<'a, G> {
         game.advance(&mut line.clock, &before, &mv, &line.position);
         line.before = Some(before);
         line.ply += 1;
-        line.last_move.clear();
-        line.last_move.push_str(&written());
-        line.ended = automatic_end(game, &line.clock, &line.position, Some(&line.last_move));
+        line.last_move.set(number, dots, text);
+        let last = &line.last_move;
+        line.ended = automatic_end(game, &line.clock, &line.position, || Some(last.label()));
         self.moves += 1;
         if depth == 1 {
             self.last_main_move = Some(span);
