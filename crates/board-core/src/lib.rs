@@ -23,8 +23,8 @@ pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
     Adjudication, Diagram, Ending, Game, GameRules, LegalityError, MoveError, MoveErrorKind,
-    Notation, Outcome, Perft, PositionError, PositionProblem, PositionProblemKind, Profiled,
-    RecordHooks, Side, SyntaxError, TagLookup,
+    Notation, Outcome, Perft, PerftSplit, PerftSubtree, PositionError, PositionProblem,
+    PositionProblemKind, Profiled, RecordHooks, Side, SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;

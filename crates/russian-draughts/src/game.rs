@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::rules::{CaptureWriting, Decision, DrawKind, FirstPlayer, Rules, SquareNotation, Start};
 use board_core::{
     Adjudication, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
-    LegalityError, MoveError, NO_BULK, NodeId, Notation, Outcome, Perft, PerftOptions,
+    LegalityError, MoveError, NO_BULK, NodeId, Notation, Outcome, Perft, PerftOptions, PerftSplit,
     PositionError, Profile, ProfileError, ProfileSource, Profiled, RecordHooks, Side, diagram,
 };
 
@@ -426,6 +426,32 @@ impl Perft for Draughts {
             options.has(&KEEP_DUPLICATES),
             options.has(&NO_BULK),
         )
+    }
+
+    /// The engine's own tree: one subtree per action, every capture route
+    /// apart with `keep-duplicates`.
+    fn perft_split(
+        &self,
+        position: &Position,
+        depth: u32,
+        options: &PerftOptions,
+    ) -> PerftSplit<Position> {
+        if depth == 0 {
+            return PerftSplit::counted(1);
+        }
+        if position.enemy() == 0 {
+            return PerftSplit::counted(0);
+        }
+        let mut actions = Vec::new();
+        self.engine
+            .actions(position, &mut actions, options.has(&KEEP_DUPLICATES));
+        let mut split = PerftSplit::counted(0);
+        for a in actions {
+            let mut next = *position;
+            next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
+            split.push(next, depth - 1);
+        }
+        split
     }
 }
 
