@@ -15,11 +15,11 @@ pub use tables::MAX_POINTS;
 
 use crate::movegen::{Sink, capturers, generate};
 use crate::tables::{Tables, bit};
-use board_core::game::generic_perft;
+use board_core::game::{generic_perft, generic_perft_split};
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, MoveParts,
-    NO_BULK, Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError,
-    ProfileSource, Profiled, RecordHooks, Side,
+    NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
+    ProfileError, ProfileSource, Profiled, RecordHooks, Side,
 };
 
 /// Perft counts every capture route, even routes with the same identity
@@ -368,6 +368,31 @@ impl Perft for Alquerque {
             position.men,
             position.side,
             position.quiet_plies,
+            depth,
+            perft::Counting {
+                keep_duplicates: options.has(&KEEP_DUPLICATES),
+                no_bulk: options.has(&NO_BULK),
+            },
+        )
+    }
+
+    /// The tree of [`Perft::perft`]: the generic one with huffs, else the
+    /// fast count's, every route apart with `keep-duplicates`.
+    fn perft_split(
+        &self,
+        position: &Position,
+        depth: u32,
+        options: &PerftOptions,
+    ) -> PerftSplit<Position> {
+        if depth > 0 && position.men[position.side.opposite().index()] == 0 {
+            return PerftSplit::counted(0);
+        }
+        if self.config.rules.capture == CaptureRule::Huffing || position.huffable != 0 {
+            return generic_perft_split(self, position, depth);
+        }
+        perft::split(
+            self,
+            position,
             depth,
             perft::Counting {
                 keep_duplicates: options.has(&KEEP_DUPLICATES),

@@ -3,9 +3,10 @@
 
 use crate::Alquerque;
 use crate::movegen::{Sink, generate};
+use crate::position::Position;
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::bit;
-use board_core::Side;
+use board_core::{PerftSplit, PerftSubtree, Side};
 
 /// The counting conventions of one count.
 #[derive(Clone, Copy, Debug)]
@@ -148,6 +149,68 @@ fn recurse(
         total += weight(leaf) * below;
     }
     total
+}
+
+/// The count of [`count`] split one ply down, from a position without
+/// huffs: the moves as subtrees, each weighted by its routes with
+/// `keep_duplicates`.
+pub(crate) fn split(
+    game: &Alquerque,
+    position: &Position,
+    depth: u32,
+    options: Counting,
+) -> PerftSplit<Position> {
+    let (men, side, quiet) = (position.men, position.side, position.quiet_plies);
+    if depth == 0 {
+        return PerftSplit::counted(1);
+    }
+    let limit = game.config.rules.draw_plies_without_capture;
+    if limit > 0 && quiet >= limit {
+        return PerftSplit::counted(0);
+    }
+    if depth == 1 && !options.no_bulk {
+        return PerftSplit::counted(count(game, men, side, quiet, 1, options));
+    }
+    let mut leaves = Vec::new();
+    generate(
+        &game.tables,
+        &game.config.rules,
+        men,
+        side,
+        &mut Collect {
+            leaves: &mut leaves,
+            segment: 0,
+            segment_from: None,
+        },
+    );
+    let own = side.index();
+    let opp = side.opposite().index();
+    let mut split = PerftSplit::counted(0);
+    for leaf in &leaves {
+        let mut next = men;
+        next[own] = (next[own] & !bit(leaf.from)) | bit(leaf.to);
+        next[opp] &= !leaf.captured;
+        let quiet_plies = if limit == 0 || leaf.captured != 0 {
+            0
+        } else {
+            quiet + 1
+        };
+        split.subtrees.push(PerftSubtree {
+            position: Position {
+                men: next,
+                side: side.opposite(),
+                quiet_plies,
+                huffable: 0,
+            },
+            depth: depth - 1,
+            weight: if options.keep_duplicates {
+                leaf.routes
+            } else {
+                1
+            },
+        });
+    }
+    split
 }
 
 /// The number of moves when a capture is one jump: every jump is a move of

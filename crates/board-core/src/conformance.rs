@@ -118,7 +118,8 @@ pub fn random_playouts<G: Notation>(
 }
 
 /// Checks that the game's perft agrees with itself split by the first move
-/// (perft(n) = Σ perft(n−1) over the moves) and with [`generic_perft`].
+/// (perft(n) = Σ perft(n−1) over the moves), with its own split
+/// ([`Perft::perft_split`]) and with [`generic_perft`].
 pub fn check_perft<G: Perft>(
     game: &G,
     position: &G::Position,
@@ -134,6 +135,21 @@ pub fn check_perft<G: Perft>(
     if moves_counted && total != reference {
         return Err(format!(
             "perft({depth}) = {total} but generating and playing gives {reference}"
+        ));
+    }
+    // The split that threads share out counts the same tree, under every
+    // convention.
+    let split = game.perft_split(position, depth, options);
+    let parts = split.counted
+        + split
+            .subtrees
+            .iter()
+            .map(|s| s.weight * game.perft(&s.position, s.depth, options))
+            .sum::<u64>();
+    if parts != total {
+        return Err(format!(
+            "perft({depth}) = {total} but its split counts {parts} ({} subtrees)",
+            split.subtrees.len()
         ));
     }
     if depth == 0 {

@@ -586,6 +586,84 @@ pub trait Perft: GameRules {
     fn perft(&self, position: &Self::Position, depth: u32, options: &PerftOptions) -> u64 {
         generic_perft(self, position, depth, options)
     }
+
+    /// The count split one ply down, to share it out between threads:
+    /// `perft(position, depth)` is `counted` plus, over the `subtrees`,
+    /// `weight × perft(subtree, its depth)`, with the same `options`. The
+    /// default makes each legal move; a game whose perft counts another
+    /// tree under some option (every capture route, a removal as a ply)
+    /// splits its own tree.
+    fn perft_split(
+        &self,
+        position: &Self::Position,
+        depth: u32,
+        options: &PerftOptions,
+    ) -> PerftSplit<Self::Position> {
+        let _ = options;
+        generic_perft_split(self, position, depth)
+    }
+}
+
+/// A perft count split one ply down ([`Perft::perft_split`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerftSplit<P> {
+    /// The leaves counted while splitting (bulk counts at the last ply, a
+    /// depth of 0).
+    pub counted: u64,
+    /// The subtrees still to count.
+    pub subtrees: Vec<PerftSubtree<P>>,
+}
+
+/// One subtree of a [`PerftSplit`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerftSubtree<P> {
+    /// Where it starts.
+    pub position: P,
+    /// The depth left below it.
+    pub depth: u32,
+    /// How many times its count counts (routes with the same result kept
+    /// apart; 1 otherwise).
+    pub weight: u64,
+}
+
+impl<P> PerftSplit<P> {
+    /// A count that is already known: no subtree.
+    pub fn counted(counted: u64) -> PerftSplit<P> {
+        PerftSplit {
+            counted,
+            subtrees: Vec::new(),
+        }
+    }
+
+    /// Adds a subtree counting once.
+    pub fn push(&mut self, position: P, depth: u32) {
+        self.subtrees.push(PerftSubtree {
+            position,
+            depth,
+            weight: 1,
+        });
+    }
+}
+
+/// [`Perft::perft_split`] by making each legal move: the split of
+/// [`generic_perft`] (depth 0 counts 1; otherwise one subtree per move).
+pub fn generic_perft_split<G: GameRules>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+) -> PerftSplit<G::Position> {
+    if depth == 0 {
+        return PerftSplit::counted(1);
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(position, &mut moves);
+    let mut split = PerftSplit::counted(0);
+    for mv in &moves {
+        let mut next = position.clone();
+        game.play(&mut next, mv);
+        split.push(next, depth - 1);
+    }
+    split
 }
 
 /// A game built from a rule profile: its name, header, board, rule

@@ -23,9 +23,9 @@ pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
     Adjudication, CaptureStyle, Diagram, Ending, Game, GameRules, LegalityError, MoveError,
-    MoveErrorKind, MoveParts, MoveStyle, Notation, Outcome, Perft, PositionError, PositionProblem,
-    PositionProblemKind, Profiled, RecordHooks, RemovalStyle, SeparatorStyle, Side, Slip,
-    SquareStyle, Suggestion, SyntaxError, TagLookup,
+    MoveErrorKind, MoveParts, MoveStyle, Notation, Outcome, Perft, PerftSplit, PerftSubtree,
+    PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks, RemovalStyle,
+    SeparatorStyle, Side, Slip, SquareStyle, Suggestion, SyntaxError, TagLookup,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;

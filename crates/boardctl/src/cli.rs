@@ -120,6 +120,10 @@ pub struct PerftArgs {
     /// Make every move of the last ply instead of counting them.
     #[arg(long)]
     pub no_bulk: bool,
+    /// Threads to count on (default: one per core; at most 64): the tree
+    /// is split at the root, or deeper when the root has few moves.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(usize))]
+    pub jobs: Option<usize>,
 }
 
 /// Output format of `check`.

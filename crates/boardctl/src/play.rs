@@ -4,8 +4,10 @@ use crate::cli::{PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
 use crate::registry::PERFT_OPTIONS;
 use crate::registry::{AnyGame, GameTask};
 use crate::{EXIT_FINDINGS, EXIT_OK, load_profile, move_number};
+use anyhow::Context;
 use board_core::notation::natural_cmp;
-use board_core::{Game, LegalityError, MoveError, Notation};
+use board_core::{Game, LegalityError, MoveError, Notation, PerftOptions, PerftSubtree};
+use rayon::prelude::*;
 use std::time::Instant;
 
 fn start<G: Game>(game: &G, fen: Option<&str>) -> anyhow::Result<G::Position> {
@@ -150,15 +152,23 @@ impl GameTask for Perft<'_> {
                  closes a mill is two plies; run --divide without --removal-ply"
             );
         }
+        let counter = Counter::new(args.jobs.unwrap_or(0))?;
         if args.divide {
             let mut moves = Vec::new();
             game.legal_moves(&position, &mut moves);
             let t = Instant::now();
+            let depth = args.depth.saturating_sub(1);
+            let roots: Vec<_> = moves
+                .iter()
+                .map(|mv| {
+                    let mut next = position.clone();
+                    game.play(&mut next, mv);
+                    (next, depth)
+                })
+                .collect();
+            let counts = counter.count(game, &roots, &options);
             let mut rows = Vec::new();
-            for mv in &moves {
-                let mut next = position.clone();
-                game.play(&mut next, mv);
-                let count = game.perft(&next, args.depth.saturating_sub(1), &options);
+            for (mv, count) in moves.iter().zip(counts) {
                 rows.push((game.write_move(&position, mv), count));
             }
             rows.sort_by(|a, b| natural_cmp(&a.0, &b.0));
@@ -182,7 +192,7 @@ impl GameTask for Perft<'_> {
         let mut depths = Vec::new();
         for depth in 1..=args.depth {
             let t = Instant::now();
-            let nodes = game.perft(&position, depth, &options);
+            let nodes = counter.count(game, &[(position.clone(), depth)], &options)[0];
             let seconds = t.elapsed().as_secs_f64();
             if !json {
                 outln!("{depth}\t{nodes}");
@@ -200,4 +210,94 @@ impl GameTask for Perft<'_> {
 /// `boardctl perft`.
 pub fn perft(args: &PerftArgs) -> anyhow::Result<u8> {
     load(&args.position)?.run(Perft(args))
+}
+
+/// Perft counts on one thread or several. On several, the trees are split
+/// ([`board_core::Perft::perft_split`]) until there are at least four subtrees per
+/// thread (at most three plies down), and the game's own `perft` counts
+/// the subtrees on the threads.
+pub struct Counter {
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Counter {
+    /// A counter on `jobs` threads (0: one per core; at most
+    /// [`crate::check::MAX_JOBS`]).
+    pub fn new(jobs: usize) -> anyhow::Result<Counter> {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = if jobs == 0 { cores } else { jobs }.min(crate::check::MAX_JOBS);
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .context("cannot start the perft threads")?,
+            )
+        } else {
+            None
+        };
+        Ok(Counter { pool })
+    }
+
+    /// The threads counted on.
+    pub fn threads(&self) -> usize {
+        self.pool
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
+    /// The perft count of each `(position, depth)` of `roots`, in order.
+    pub fn count<G: board_core::Perft>(
+        &self,
+        game: &G,
+        roots: &[(G::Position, u32)],
+        options: &PerftOptions,
+    ) -> Vec<u64> {
+        let Some(pool) = &self.pool else {
+            return roots
+                .iter()
+                .map(|(p, depth)| game.perft(p, *depth, options))
+                .collect();
+        };
+        let mut counts = vec![0u64; roots.len()];
+        let mut tasks: Vec<(usize, PerftSubtree<G::Position>)> = roots
+            .iter()
+            .enumerate()
+            .map(|(i, (position, depth))| {
+                let subtree = PerftSubtree {
+                    position: position.clone(),
+                    depth: *depth,
+                    weight: 1,
+                };
+                (i, subtree)
+            })
+            .collect();
+        let enough = 4 * pool.current_num_threads();
+        for _ in 0..3 {
+            if tasks.len() >= enough || tasks.iter().all(|(_, t)| t.depth == 0) {
+                break;
+            }
+            let mut deeper = Vec::new();
+            for (i, t) in tasks {
+                let split = game.perft_split(&t.position, t.depth, options);
+                counts[i] += t.weight * split.counted;
+                deeper.extend(split.subtrees.into_iter().map(|s| {
+                    let weight = t.weight * s.weight;
+                    (i, PerftSubtree { weight, ..s })
+                }));
+            }
+            tasks = deeper;
+        }
+        let below: Vec<(usize, u64)> = pool.install(|| {
+            tasks
+                .par_iter()
+                .with_max_len(1)
+                .map(|(i, t)| (*i, t.weight * game.perft(&t.position, t.depth, options)))
+                .collect()
+        });
+        for (i, n) in below {
+            counts[i] += n;
+        }
+        counts
+    }
 }

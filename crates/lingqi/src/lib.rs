@@ -24,8 +24,8 @@ pub use zones::Zones;
 
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, NO_BULK,
-    Notation, Outcome, Perft, PerftOptions, PositionError, PositionProblemKind, Profile,
-    ProfileError, ProfileSource, Profiled, RecordHooks, Side, TagLookup,
+    Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, PositionProblemKind,
+    Profile, ProfileError, ProfileSource, Profiled, RecordHooks, Side, TagLookup,
 };
 
 /// Diagrams mark zones and the pieces trapped in an enemy zone.
@@ -235,6 +235,30 @@ impl board_core::Adjudication for Lingqi {
 impl Perft for Lingqi {
     fn perft(&self, position: &Position, depth: u32, options: &PerftOptions) -> u64 {
         self.count(position, depth, options.has(&NO_BULK))
+    }
+
+    /// The tree of [`Perft::perft`]: one subtree per turn.
+    fn perft_split(
+        &self,
+        position: &Position,
+        depth: u32,
+        _options: &PerftOptions,
+    ) -> PerftSplit<Position> {
+        if depth == 0 {
+            return PerftSplit::counted(1);
+        }
+        if self.decided(position).is_some() {
+            return PerftSplit::counted(0);
+        }
+        let mut turns = Vec::new();
+        self.generate(position, &mut turns);
+        let mut split = PerftSplit::counted(0);
+        for turn in &turns {
+            let mut next = position.clone();
+            self.play_turn(&mut next, turn);
+            split.push(next, depth - 1);
+        }
+        split
     }
 }
 

@@ -10,8 +10,8 @@ use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, MoveStyle,
-    NO_BULK, Notation, Outcome, Perft, PerftOptions, PositionError, Profile, ProfileError,
-    ProfileSource, Profiled, RecordHooks, RemovalStyle, Side,
+    NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
+    ProfileError, ProfileSource, Profiled, RecordHooks, RemovalStyle, Side,
 };
 
 /// Perft counts a removal as a ply of its own, within the depth.
@@ -201,6 +201,23 @@ impl Perft for Morris {
             &position.history,
         )
         .count(&position.core, depth)
+    }
+
+    /// The tree of [`Perft::perft`] under the same options, removals as
+    /// plies with `removal-ply`.
+    fn perft_split(
+        &self,
+        position: &Position,
+        depth: u32,
+        options: &PerftOptions,
+    ) -> PerftSplit<Position> {
+        crate::perft::Perft::new(
+            &self.engine,
+            options.has(&REMOVAL_PLY),
+            options.has(&NO_BULK),
+            &position.history,
+        )
+        .split(&position.core, depth)
     }
 }
 

@@ -8,8 +8,9 @@
 //! beyond the depth.
 
 use crate::engine::Engine;
-use crate::position::Core;
+use crate::position::{Core, Position};
 use crate::tables::{Mask, points};
+use board_core::PerftSplit;
 
 /// One perft count: the engine, the options and the repetition history.
 pub(crate) struct Perft<'a> {
@@ -71,6 +72,111 @@ impl<'a> Perft<'a> {
             }
         }
         total
+    }
+
+    /// The count below `c` split one ply down ([`board_core::Perft::perft_split`]):
+    /// the same tree as [`Perft::count`], each turn's position a subtree
+    /// with its history; the removal plies of a mill-closing move are
+    /// expanded into their positions (or counted, when the depth ends
+    /// among them).
+    pub fn split(&mut self, c: &Core, depth: u32) -> PerftSplit<Position> {
+        if depth == 0 {
+            return PerftSplit::counted(1);
+        }
+        if self.over_before_moves(c) {
+            return PerftSplit::counted(0);
+        }
+        if depth == 1 && !self.no_bulk {
+            return PerftSplit::counted(self.count_last_ply(c));
+        }
+        let e = self.engine;
+        let candidates = e.candidates(c.men[c.side.opposite().index()]);
+        let mut split = PerftSplit::counted(0);
+        let mut turns = Vec::new();
+        for to in points(e.placements(c)) {
+            turns.push((None, to));
+        }
+        if e.may_move(c) {
+            let flies = e.flies(c);
+            for from in points(c.men[c.side.index()]) {
+                for to in points(e.targets(c, from, flies)) {
+                    turns.push((Some(from), to));
+                }
+            }
+        }
+        for (from, to) in turns {
+            let due = e.removals_for(c, from, to, candidates);
+            let mut after = *c;
+            e.play_base(&mut after, from, to);
+            if due == 0 {
+                e.end_turn(&mut after, from.is_none());
+                self.push_subtree(&mut split, c, after, depth - 1);
+            } else if self.removal_ply {
+                self.split_removals(&mut split, c, &after, due, depth - 1);
+            } else {
+                let mut sets = Vec::new();
+                e.for_each_removal_set(&after, due, |set| sets.push(set.to_vec()));
+                for set in sets {
+                    let mut next = after;
+                    for &r in &set {
+                        e.take(&mut next, r);
+                    }
+                    e.end_turn(&mut next, true);
+                    self.push_subtree(&mut split, c, next, depth - 1);
+                }
+            }
+        }
+        split
+    }
+
+    /// [`Perft::count_removals`], adding subtrees to `split` instead of
+    /// descending.
+    fn split_removals(
+        &mut self,
+        split: &mut PerftSplit<Position>,
+        before: &Core,
+        after: &Core,
+        due: usize,
+        depth: u32,
+    ) {
+        if depth == 0 {
+            split.counted += 1;
+            return;
+        }
+        let e = self.engine;
+        let o = after.side.opposite().index();
+        let candidates = e.candidates(after.men[o]);
+        if depth == 1 && !self.no_bulk {
+            split.counted += u64::from(candidates.count_ones());
+            return;
+        }
+        for r in points(candidates) {
+            let mut next = *after;
+            e.take(&mut next, r);
+            if due > 1 && e.candidates(next.men[o]) != 0 {
+                self.split_removals(split, before, &next, due - 1, depth - 1);
+            } else {
+                e.end_turn(&mut next, true);
+                self.push_subtree(split, before, next, depth - 1);
+            }
+        }
+    }
+
+    /// The subtree below `next`, reached from `before` by one turn, with the
+    /// history [`Perft::descend`] would count it with.
+    fn push_subtree(
+        &self,
+        split: &mut PerftSplit<Position>,
+        before: &Core,
+        next: Core,
+        depth: u32,
+    ) {
+        let mut position = Position::from_core(next);
+        if self.track_history {
+            position.history = self.history.clone();
+            position.history.push(before.repetition_key());
+        }
+        split.push(position, depth);
     }
 
     /// The moves at the last ply, counted without playing them: every

@@ -16,8 +16,8 @@ use crate::squares::write_square;
 use board_core::{
     Adjudication, CaptureStyle, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
     LegalityError, MoveError, MoveParts, MoveStyle, NO_BULK, NodeId, Notation, Outcome, Perft,
-    PerftOptions, PositionError, Profile, ProfileError, ProfileSource, Profiled, RecordHooks,
-    SeparatorStyle, Side, SquareStyle, Suggestion, diagram,
+    PerftOptions, PerftSplit, PositionError, Profile, ProfileError, ProfileSource, Profiled,
+    RecordHooks, SeparatorStyle, Side, SquareStyle, Suggestion, diagram,
 };
 
 /// Perft counts every capture route, even routes that leave the same
@@ -541,6 +541,32 @@ impl Perft for Draughts {
             options.has(&KEEP_DUPLICATES),
             options.has(&NO_BULK),
         )
+    }
+
+    /// The engine's own tree: one subtree per action, every capture route
+    /// apart with `keep-duplicates`.
+    fn perft_split(
+        &self,
+        position: &Position,
+        depth: u32,
+        options: &PerftOptions,
+    ) -> PerftSplit<Position> {
+        if depth == 0 {
+            return PerftSplit::counted(1);
+        }
+        if position.enemy() == 0 {
+            return PerftSplit::counted(0);
+        }
+        let mut actions = Vec::new();
+        self.engine
+            .actions(position, &mut actions, options.has(&KEEP_DUPLICATES));
+        let mut split = PerftSplit::counted(0);
+        for a in actions {
+            let mut next = *position;
+            next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
+            split.push(next, depth - 1);
+        }
+        split
     }
 }
 

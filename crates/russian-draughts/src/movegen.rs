@@ -21,6 +21,8 @@ pub struct Engine {
     pub layout: Layout,
     /// Per side: bit `d` set when its men capture towards direction `d`.
     man_capture_mask: [u8; 2],
+    /// The same per side and direction as a word: all ones or zero.
+    man_capture_bits: [[u64; 4]; 2],
     flying: bool,
     maximum: bool,
     king_priority: bool,
@@ -348,8 +350,10 @@ impl Engine {
             if backward { 0b1111 } else { forward }
         };
         let man_capture_mask = [mask(layout.forward[0]), mask(layout.forward[1])];
+        let bits = |mask: u8| [NE, NW, SE, SW].map(|d| 0u64.wrapping_sub(u64::from(mask >> d & 1)));
         Engine {
             layout,
+            man_capture_bits: man_capture_mask.map(bits),
             man_capture_mask,
             flying: rules.kings == KingRange::Flying,
             maximum: rules.capture_choice == CaptureChoice::MaximumPieces,
@@ -376,25 +380,25 @@ impl Engine {
     /// The men of the side to move that have a first jump.
     #[inline(always)]
     fn man_jumpers<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> u64 {
-        let men = pos.own() & !pos.kings;
+        let [ne, nw, se, sw] = self.jump_sources(g, pos, empty);
+        (ne | nw | se | sw) & pos.own() & !pos.kings
+    }
+
+    /// Per direction `d` (table order): the squares from which a man of the
+    /// side to move could jump towards `d` (an enemy on `s + d`, `s + 2d`
+    /// empty, and the men capture towards `d`), whatever stands on them.
+    /// Steps the empty squares back twice; a direction the men do not
+    /// capture in is masked out, without branches.
+    #[inline(always)]
+    fn jump_sources<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> [u64; 4] {
         let enemy = pos.enemy();
-        let mask = self.man_capture_mask[pos.side.index()];
-        // A man on `s` jumps towards `d` when `s + d` is an enemy and
-        // `s + 2d` is empty: step the empty squares back twice.
-        let mut jumpers = 0;
-        if mask & (1 << NE) != 0 {
-            jumpers |= to::<G, SW>(g, to::<G, SW>(g, empty) & enemy);
-        }
-        if mask & (1 << NW) != 0 {
-            jumpers |= to::<G, SE>(g, to::<G, SE>(g, empty) & enemy);
-        }
-        if mask & (1 << SE) != 0 {
-            jumpers |= to::<G, NW>(g, to::<G, NW>(g, empty) & enemy);
-        }
-        if mask & (1 << SW) != 0 {
-            jumpers |= to::<G, NE>(g, to::<G, NE>(g, empty) & enemy);
-        }
-        jumpers & men
+        let [ne, nw, se, sw] = self.man_capture_bits[pos.side.index()];
+        [
+            to::<G, SW>(g, to::<G, SW>(g, empty) & enemy) & ne,
+            to::<G, SE>(g, to::<G, SE>(g, empty) & enemy) & nw,
+            to::<G, NW>(g, to::<G, NW>(g, empty) & enemy) & se,
+            to::<G, NE>(g, to::<G, NE>(g, empty) & enemy) & sw,
+        ]
     }
 
     /// Whether some king of the side to move has a first jump.
@@ -654,10 +658,11 @@ impl Engine {
         keep_duplicates: bool,
     ) {
         let empty = self.layout.squares & !pos.occupied();
-        let jumpers = self.man_jumpers(g, pos, empty);
+        let sources = self.jump_sources(g, pos, empty);
+        let jumpers = (sources[0] | sources[1] | sources[2] | sources[3]) & pos.own() & !pos.kings;
         let kings = self.king_can_capture(g, pos, empty);
         if jumpers != 0 && !kings {
-            if let Some(all) = self.single_man_captures(g, pos, empty) {
+            if let Some(all) = self.single_man_captures(g, pos, sources) {
                 let promotion = self.layout.promotion[pos.side.index()];
                 for (d, back) in [(NE, SW), (NW, SE), (SE, NW), (SW, NE)] {
                     let mut landings = all[d];
@@ -708,13 +713,14 @@ impl Engine {
         keep_duplicates: bool,
     ) -> u64 {
         let empty = self.layout.squares & !pos.occupied();
-        let jumpers = self.man_jumpers(g, pos, empty);
+        let sources = self.jump_sources(g, pos, empty);
+        let jumpers = (sources[0] | sources[1] | sources[2] | sources[3]) & pos.own() & !pos.kings;
         let kings = self.king_can_capture(g, pos, empty);
         if jumpers == 0 && !kings {
             return self.count_quiet(g, pos, empty);
         }
         if !kings {
-            if let Some(landings) = self.single_man_captures(g, pos, empty) {
+            if let Some(landings) = self.single_man_captures(g, pos, sources) {
                 return landings.iter().map(|l| u64::from(l.count_ones())).sum();
             }
         }
@@ -743,43 +749,37 @@ impl Engine {
     /// jump exists exactly when `l` could jump towards another direction in
     /// the position as it is.
     #[inline(always)]
-    fn single_man_captures<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> Option<[u64; 4]> {
+    fn single_man_captures<G: Geom>(
+        &self,
+        g: G,
+        pos: &Position,
+        sources: [u64; 4],
+    ) -> Option<[u64; 4]> {
         let men = pos.own() & !pos.kings;
-        let enemy = pos.enemy();
-        let mask = self.man_capture_mask[pos.side.index()];
         let promotion = self.layout.promotion[pos.side.index()];
-        const PAIRS: [(usize, usize); 4] = [(NE, SW), (NW, SE), (SE, NW), (SW, NE)];
-        let mut jump_from = [0u64; 4];
-        for (d, back) in PAIRS {
-            if mask & (1 << d) != 0 {
-                jump_from[d] = g.step(g.step(empty, back) & enemy, back);
-            }
-        }
-        let mut all = [0u64; 4];
-        for (d, back) in PAIRS {
-            if mask & (1 << d) == 0 {
-                continue;
-            }
-            let landings = g.step(g.step(men, d) & enemy, d) & empty;
-            if landings == 0 {
-                continue;
-            }
-            let mut onward = 0;
-            for (other, from) in jump_from.iter().enumerate() {
-                if other != back {
-                    onward |= from;
-                }
-            }
+        let [ne, nw, se, sw] = sources;
+        // The landing squares of the first jumps, per direction.
+        let all = [
+            to::<G, NE>(g, to::<G, NE>(g, men & ne)),
+            to::<G, NW>(g, to::<G, NW>(g, men & nw)),
+            to::<G, SE>(g, to::<G, SE>(g, men & se)),
+            to::<G, SW>(g, to::<G, SW>(g, men & sw)),
+        ];
+        // From a landing square after a jump towards `d`, a further jump
+        // goes any way but back (north-east's back is south-west, …).
+        let onward = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
+        let mut goes_on = 0;
+        for d in 0..4 {
+            let (landings, onward) = (all[d], onward[d]);
             let crowned = landings & promotion;
-            let goes_on = match self.mid_promotion {
+            goes_on |= match self.mid_promotion {
                 MidCapturePromotion::ContinueAsKing => (landings & onward) | crowned,
                 MidCapturePromotion::EndsMove => landings & onward & !crowned,
                 MidCapturePromotion::ContinueAsMan => landings & onward,
             };
-            if goes_on != 0 {
-                return None;
-            }
-            all[d] = landings;
+        }
+        if goes_on != 0 {
+            return None;
         }
         Some(all)
     }

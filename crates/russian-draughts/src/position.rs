@@ -44,17 +44,13 @@ impl Position {
     /// `captured` pieces leave the board, a man is crowned if `promote`.
     #[inline(always)]
     pub(crate) fn apply(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
-        // Computed in registers for both sides, then selected: no indexed
-        // store into the copy of the position just made by the caller.
-        let [white, black] = self.pieces;
-        let white_moved = (white & !from) | to;
-        let black_moved = (black & !from) | to;
-        self.pieces = match self.side {
-            Side::White => [white_moved, black & !captured],
-            Side::Black => [white & !captured, black_moved],
-        };
-        // Without branches: the piece leaves `from`, and `to` holds a king
-        // if a king moved or a man is crowned.
+        // Without branches: the mover's pieces lose `from` and gain `to`
+        // (a round trip, `from == to`, keeps the piece), the other side
+        // loses `captured`, and `to` holds a king if a king moved or a man
+        // is crowned.
+        let us = self.side.index();
+        self.pieces[us] = (self.pieces[us] & !from) | to;
+        self.pieces[us ^ 1] &= !captured;
         let king_moves = 0u64.wrapping_sub(u64::from(self.kings & from != 0));
         let crowned = 0u64.wrapping_sub(u64::from(promote));
         self.kings = (self.kings & !captured & !from) | (to & (king_moves | crowned));
