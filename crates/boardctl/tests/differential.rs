@@ -55,7 +55,16 @@ fn play<G: Game>(game: &G, rng: &mut Rng, plies: usize) -> Played<G::Position> {
         before: Vec::new(),
         moves: Vec::new(),
     };
+    // The game ends where a draw rule of the profile ends it (an `@2`
+    // profile): a move after that is no move of the game.
+    let mut clock = game.start_clock(&position);
     for _ in 0..plies {
+        if game
+            .rule_ending(&clock, &position)
+            .is_some_and(|end| !end.claim)
+        {
+            break;
+        }
         moves.clear();
         game.legal_moves(&position, &mut moves);
         if moves.is_empty() {
@@ -64,7 +73,9 @@ fn play<G: Game>(game: &G, rng: &mut Rng, plies: usize) -> Played<G::Position> {
         let mv = moves[rng.below(moves.len())].clone();
         out.before.push(position.clone());
         out.moves.push(game.write_move(&position, &mv));
+        let before = position.clone();
         game.play(&mut position, &mv);
+        game.advance(&mut clock, &before, &mv, &position);
     }
     out
 }
