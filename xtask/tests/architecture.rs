@@ -84,8 +84,8 @@ fn boardctl_depends_on_every_game() {
     }
 }
 
-/// Every `.rs` file under `dir`, recursively.
-fn rust_sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every file under `dir` (not under `target/`) whose name ends in `.ext`.
+fn files_under(dir: &Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -93,9 +93,9 @@ fn rust_sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         let path = entry.expect("readable entry").path();
         if path.is_dir() {
             if path.file_name().is_some_and(|n| n != "target") {
-                rust_sources(&path, out);
+                files_under(&path, ext, out);
             }
-        } else if path.extension().is_some_and(|e| e == "rs") {
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }
@@ -131,7 +131,7 @@ fn every_declared_dependency_is_used() {
         let text = std::fs::read_to_string(member.join("Cargo.toml")).expect("manifest");
         let manifest: toml::Table = toml::from_str(&text).expect("valid manifest");
         let mut files = Vec::new();
-        rust_sources(member, &mut files);
+        files_under(member, "rs", &mut files);
         let sources: Vec<String> = files
             .iter()
             .map(|f| std::fs::read_to_string(f).expect("readable source"))
@@ -183,7 +183,7 @@ fn readmes_stay_short_and_inside_the_repository() {
     let mut pages = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
     for dir in ["docs", "crates"] {
         let mut found = Vec::new();
-        markdown_pages(&root.join(dir), &mut found);
+        files_under(&root.join(dir), "md", &mut found);
         pages.extend(found);
     }
     for page in pages {
@@ -195,23 +195,6 @@ fn readmes_stay_short_and_inside_the_repository() {
                 page.display(),
                 n + 1
             );
-        }
-    }
-}
-
-/// Every `.md` file under `dir` (not under `target/`).
-fn markdown_pages(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries {
-        let path = entry.expect("readable entry").path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != "target") {
-                markdown_pages(&path, out);
-            }
-        } else if path.extension().is_some_and(|e| e == "md") {
-            out.push(path);
         }
     }
 }

@@ -36,25 +36,12 @@ pub fn render_with(graph: &Graph, cell: impl Fn(NodeId) -> String, axes: Axes) -
         return render_numbered(graph, cell);
     }
     let (min_x, min_y, max_x, max_y) = graph.bounds();
-    let texts: Vec<String> = graph.node_ids().map(&cell).collect();
-    let width = texts
-        .iter()
-        .map(|t| t.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let (texts, width) = cell_texts(graph, cell);
     let rank_width = (max_y - min_y + 1).to_string().len();
     let mut out = String::new();
     for y in (min_y..=max_y).rev() {
         let _ = write!(out, "{:>rank_width$} ", y - min_y + 1);
-        let mut line = String::new();
-        for x in min_x..=max_x {
-            let text = graph
-                .node_at(x, y)
-                .map_or_else(String::new, |n| texts[n.index()].clone());
-            let _ = write!(line, " {text:>width$}");
-        }
-        out.push_str(line.trim_end());
+        out.push_str(&row(graph, &texts, width, y));
         out.push('\n');
     }
     let _ = write!(out, "{:>rank_width$} ", "");
@@ -75,13 +62,7 @@ pub fn render_with(graph: &Graph, cell: impl Fn(NodeId) -> String, axes: Axes) -
 /// number (`1-4`), for boards whose notation numbers the squares.
 fn render_numbered(graph: &Graph, cell: impl Fn(NodeId) -> String) -> String {
     let (min_x, min_y, max_x, max_y) = graph.bounds();
-    let texts: Vec<String> = graph.node_ids().map(&cell).collect();
-    let width = texts
-        .iter()
-        .map(|t| t.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let (texts, width) = cell_texts(graph, cell);
     let rows: Vec<(String, String)> = (min_y..=max_y)
         .rev()
         .map(|y| {
@@ -93,14 +74,7 @@ fn render_numbered(graph: &Graph, cell: impl Fn(NodeId) -> String) -> String {
                 (Some(a), _) => a.to_string(),
                 _ => String::new(),
             };
-            let mut line = String::new();
-            for x in min_x..=max_x {
-                let text = graph
-                    .node_at(x, y)
-                    .map_or_else(String::new, |n| texts[n.index()].clone());
-                let _ = write!(line, " {text:>width$}");
-            }
-            (label, line.trim_end().to_string())
+            (label, row(graph, &texts, width, y))
         })
         .collect();
     let label_width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
@@ -109,4 +83,30 @@ fn render_numbered(graph: &Graph, cell: impl Fn(NodeId) -> String) -> String {
         let _ = writeln!(out, "{label:>label_width$} {line}");
     }
     out
+}
+
+/// Each node's text and the width of the widest (at least 1).
+fn cell_texts(graph: &Graph, cell: impl Fn(NodeId) -> String) -> (Vec<String>, usize) {
+    let texts: Vec<String> = graph.node_ids().map(cell).collect();
+    let width = texts
+        .iter()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    (texts, width)
+}
+
+/// Row `y` of the board: each coordinate's text padded to `width`,
+/// non-nodes blank, without trailing blanks.
+fn row(graph: &Graph, texts: &[String], width: usize, y: i32) -> String {
+    let (min_x, _, max_x, _) = graph.bounds();
+    let mut line = String::new();
+    for x in min_x..=max_x {
+        let text = graph
+            .node_at(x, y)
+            .map_or("", |n| texts[n.index()].as_str());
+        let _ = write!(line, " {text:>width$}");
+    }
+    line.trim_end().to_string()
 }
