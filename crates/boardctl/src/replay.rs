@@ -116,7 +116,7 @@ impl Replay<'_> {
         span: Span,
     ) -> Result<(), u8> {
         let k = *ply + shift;
-        let label = format!("{}{}", k / 2 + 1, if k % 2 == 1 { "..." } else { "." });
+        let label = crate::move_number(k as usize);
         match parse_ply(g, position, text, span) {
             Ok(parsed) => {
                 // The move in canonical notation, and as written beside it

@@ -321,6 +321,21 @@ const MAX_SPARE: usize = 256;
 const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
 impl Collector {
+    /// A game's text as UTF-8: as it is when it is UTF-8, else decoded
+    /// range by range from the encoding its bytes are in (recorded in the
+    /// game).
+    fn decode(&mut self, game: &mut RecordedGame, text: Vec<u8>) -> String {
+        match String::from_utf8(text) {
+            Ok(text) => text,
+            Err(e) => {
+                let bytes = e.as_bytes();
+                let encoding = self.decoder.encoding_of(bytes);
+                game.encoding = Some(encoding);
+                decode_each(game, bytes, encoding)
+            }
+        }
+    }
+
     /// A collector decoding text that is not UTF-8 with `encoding`, or
     /// with a guess when it is `None`.
     pub fn with_encoding(encoding: Option<&'static Encoding>) -> Self {
@@ -374,15 +389,7 @@ impl Collector {
         self.text.clear();
         self.take_preamble(&mut game);
         let text = std::mem::take(&mut self.text);
-        game.text = match String::from_utf8(text) {
-            Ok(text) => text,
-            Err(e) => {
-                let bytes = e.as_bytes();
-                let encoding = self.decoder.encoding_of(bytes);
-                game.encoding = Some(encoding);
-                decode_each(&mut game, bytes, encoding)
-            }
-        };
+        game.text = self.decode(&mut game, text);
         self.done.push(game);
     }
 
@@ -556,15 +563,7 @@ impl Visitor for Collector {
         );
         // One check of the whole game's text, rather than one per token.
         game.encoding = None;
-        game.text = match String::from_utf8(text) {
-            Ok(text) => text,
-            Err(e) => {
-                let bytes = e.as_bytes();
-                let encoding = self.decoder.encoding_of(bytes);
-                game.encoding = Some(encoding);
-                decode_each(&mut game, bytes, encoding)
-            }
-        };
+        game.text = self.decode(&mut game, text);
         game.end = end;
         game.source = raw.map(|r| {
             let mut bytes = std::mem::take(&mut self.source);

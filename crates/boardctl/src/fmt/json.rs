@@ -88,7 +88,7 @@ impl GameTask for Json<'_> {
                 _ if depth > 0 => {}
                 Step::Ply { text, span } => {
                     let k = ply + shift;
-                    let number = format!("{}{}", k / 2 + 1, if k % 2 == 1 { "..." } else { "." });
+                    let number = crate::move_number(k as usize);
                     match parse_ply(g, &position, text, span) {
                         Ok(parsed) => {
                             let parts = g.describe_move(&position, &parsed.mv);
