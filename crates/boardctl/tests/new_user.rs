@@ -243,7 +243,9 @@ fn item_12_a_closed_stdout_or_stderr_ends_quietly_in_every_subcommand() {
 
 #[test]
 fn item_13_a_huge_job_count_is_capped_by_the_work() {
-    let started = std::time::Instant::now();
+    // The cap itself (at most 64 threads, never more than the games of a
+    // one-batch run) is unit-tested in `check::tests`; here the command
+    // that once ran for minutes with 100,000 threads ends with its verdict.
     let (_, err, code) = boardctl(&[
         "check",
         "-j",
@@ -251,9 +253,10 @@ fn item_13_a_huge_job_count_is_capped_by_the_work() {
         "tests/data/examples/russian-games.pdn",
     ]);
     assert_eq!(code, Some(1), "{err}");
-    // A one-file run with 100,000 threads took minutes; capped, it takes
-    // as long as any check of four games (a generous bound, not a timing).
-    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert!(
+        err.starts_with("checked 4 games, 226 moves: 1 error"),
+        "{err}"
+    );
 }
 
 #[test]
