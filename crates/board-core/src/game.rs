@@ -9,6 +9,7 @@ use crate::graph::Graph;
 use crate::node::NodeId;
 use crate::options::{DiagramOptions, GameOption, NO_BULK, PerftOptions};
 use crate::profile::{ProfileError, ProfileHeader};
+use crate::svg::Scene;
 use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
@@ -686,6 +687,14 @@ pub trait Diagram: GameRules {
     /// A text diagram of the position, with the enabled marks of
     /// [`Diagram::DIAGRAM_OPTIONS`].
     fn diagram(&self, position: &Self::Position, options: &DiagramOptions) -> String;
+
+    /// What a picture shows of the position ([`crate::svg::draw`]): the
+    /// pieces on their nodes and the marks of the game's rules. The default
+    /// shows an empty board.
+    fn scene(&self, position: &Self::Position) -> Scene {
+        let _ = position;
+        Scene::default()
+    }
 
     /// What this game calls a player (`White`, `South`).
     fn side_name(&self, side: Side) -> &'static str {

@@ -15,6 +15,7 @@ pub mod notation;
 pub mod options;
 pub mod profile;
 pub mod record;
+pub mod svg;
 
 pub use board_spec::BoardSpec;
 pub use builtin::Builtin;
