@@ -173,7 +173,10 @@ impl Layout<'_> {
     /// The centre of the cell or point at these coordinates.
     fn centre(&self, x: i32, y: i32) -> (i64, i64) {
         let (col, row) = self.column_row(x, y);
-        (MARGIN + col * UNIT + UNIT / 2, MARGIN + row * UNIT + UNIT / 2)
+        (
+            MARGIN + col * UNIT + UNIT / 2,
+            MARGIN + row * UNIT + UNIT / 2,
+        )
     }
 
     fn node_centre(&self, n: NodeId) -> (i64, i64) {
@@ -241,7 +244,11 @@ fn file_letter(i: i64) -> char {
 /// Draws `position` of `game` as an SVG document: the board from the
 /// game's graph, the position from its [`Diagram::scene`], with the marks
 /// `options` asks for.
-pub fn draw<G: Diagram + Profiled>(game: &G, position: &G::Position, options: &SvgOptions) -> String {
+pub fn draw<G: Diagram + Profiled>(
+    game: &G,
+    position: &G::Position,
+    options: &SvgOptions,
+) -> String {
     let graph = game.graph();
     let scene = game.scene(position);
     let (min_x, min_y, max_x, max_y) = graph.bounds();
@@ -268,11 +275,7 @@ pub fn draw<G: Diagram + Profiled>(game: &G, position: &G::Position, options: &S
         height * pixels_per_unit / UNIT,
     );
     let side = game.side_to_move(position);
-    let title = format!(
-        "{} — {} to move",
-        game.header().id(),
-        game.side_name(side)
-    );
+    let title = format!("{} — {} to move", game.header().id(), game.side_name(side));
 
     let mut out = String::new();
     let _ = writeln!(
@@ -387,7 +390,9 @@ fn zones(out: &mut String, layout: &Layout<'_>, scene: &Scene) {
 
 /// Files and ranks (or square numbers) on the board's edges.
 fn coordinates(out: &mut String, layout: &Layout<'_>, axes: Axes) {
-    out.push_str("<g class=\"coordinates\" font-size=\"30\" fill=\"#5a4630\" text-anchor=\"middle\">\n");
+    out.push_str(
+        "<g class=\"coordinates\" font-size=\"30\" fill=\"#5a4630\" text-anchor=\"middle\">\n",
+    );
     match axes {
         Axes::Coordinates => {
             let bottom = MARGIN + layout.board_height() + 38;
@@ -400,11 +405,7 @@ fn coordinates(out: &mut String, layout: &Layout<'_>, axes: Axes) {
             for y in layout.min_y..=layout.max_y {
                 let (_, cy) = layout.centre(layout.min_x, y);
                 let rank = i64::from(y) - i64::from(layout.min_y) + 1;
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{left}\" y=\"{}\">{rank}</text>",
-                    cy + 10
-                );
+                let _ = writeln!(out, "<text x=\"{left}\" y=\"{}\">{rank}</text>", cy + 10);
             }
         }
         Axes::Numbers => {
@@ -653,7 +654,11 @@ fn in_hand<G: Diagram>(out: &mut String, layout: &Layout<'_>, scene: &Scene, gam
             "<text x=\"{x}\" y=\"{}\" font-size=\"36\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{count}</text>",
             y + 13
         );
-        let label_y = if top { y + UNIT / 2 + 22 } else { y - UNIT / 2 - 6 };
+        let label_y = if top {
+            y + UNIT / 2 + 22
+        } else {
+            y - UNIT / 2 - 6
+        };
         let _ = writeln!(
             out,
             "<text x=\"{x}\" y=\"{label_y}\" font-size=\"22\" text-anchor=\"middle\" fill=\"#5a4630\">in hand</text>"
