@@ -45,7 +45,10 @@ fn workspace_deps() -> BTreeMap<String, Vec<String>> {
 #[test]
 fn every_crate_of_the_design_exists() {
     let deps = workspace_deps();
-    for name in GAMES.iter().chain(&["board-core", "boardctl"]) {
+    for name in GAMES
+        .iter()
+        .chain(&["board-core", "board-mcts", "boardctl"])
+    {
         assert!(deps.contains_key(*name), "crates/{name} is missing");
     }
 }
@@ -61,6 +64,16 @@ fn game_crates_depend_only_on_board_core() {
     for game in GAMES {
         assert_eq!(deps[*game], vec!["board-core".to_string()], "crates/{game}");
     }
+}
+
+/// The computer player is written over the game interface alone: it knows
+/// no game.
+#[test]
+fn board_mcts_depends_on_board_core_only() {
+    assert_eq!(
+        workspace_deps()["board-mcts"],
+        vec!["board-core".to_string()]
+    );
 }
 
 #[test]

@@ -5,9 +5,10 @@ use crate::{Graph, NodeId};
 use std::fmt::Write;
 
 /// How a diagram labels the board's edges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Axes {
     /// Rank numbers on the left, file letters below (algebraic squares).
+    #[default]
     Coordinates,
     /// The first and last square number of each row on the left (the
     /// numeric squares of PDN), nothing below.

@@ -9,6 +9,7 @@ use crate::graph::Graph;
 use crate::node::NodeId;
 use crate::options::{DiagramOptions, GameOption, NO_BULK, PerftOptions};
 use crate::profile::{ProfileError, ProfileHeader};
+use crate::svg::Scene;
 use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
@@ -399,6 +400,115 @@ pub struct MoveParts {
     pub captured: Vec<NodeId>,
 }
 
+/// What a click on a node does when a move is entered on a board
+/// ([`Notation::move_clicks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClickRole {
+    /// The node of the piece that moves.
+    From,
+    /// A landing on the way (a capture of several jumps).
+    Land,
+    /// Where the piece stops.
+    To,
+    /// A piece taken by choice (a morris removal).
+    Remove,
+    /// Where a piece from hand is placed.
+    Place,
+    /// The piece a turn upgrades before it moves (lingqi).
+    Upgrade,
+}
+
+impl ClickRole {
+    /// `from`, `to`, `land`, `remove`, `place` or `upgrade`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ClickRole::From => "from",
+            ClickRole::Land => "land",
+            ClickRole::To => "to",
+            ClickRole::Remove => "remove",
+            ClickRole::Place => "place",
+            ClickRole::Upgrade => "upgrade",
+        }
+    }
+}
+
+/// One click of a move entered on a board: the node, what the click does
+/// there, and a choice made with it (the type a lingqi piece transforms
+/// into, as its letter).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Click {
+    /// The node clicked.
+    pub node: NodeId,
+    /// What the click does.
+    pub role: ClickRole,
+    /// A choice that goes with the click, if any.
+    pub choice: Option<String>,
+}
+
+impl Click {
+    /// A click with no choice.
+    pub fn new(node: NodeId, role: ClickRole) -> Click {
+        Click {
+            node,
+            role,
+            choice: None,
+        }
+    }
+}
+
+/// The clicks of a move from what it does ([`MoveParts`]): its start (or,
+/// for a placement, where it is placed), each landing on the way, where it
+/// stops; the pieces it takes are not clicked (they follow from the
+/// path), unless `removals` says they are chosen.
+///
+/// ```
+/// use board_core::{ClickRole, MoveParts, NodeId, clicks_of};
+/// let n = NodeId::new;
+/// let capture = MoveParts { from: Some(n(0)), landings: vec![n(2), n(4)], captured: vec![n(1), n(3)] };
+/// let roles: Vec<ClickRole> = clicks_of(&capture, false).iter().map(|c| c.role).collect();
+/// assert_eq!(roles, [ClickRole::From, ClickRole::Land, ClickRole::To]);
+/// let placement = MoveParts { from: None, landings: vec![n(5)], captured: vec![n(7)] };
+/// let clicks = clicks_of(&placement, true);
+/// assert_eq!((clicks[0].node, clicks[0].role), (n(5), ClickRole::Place));
+/// assert_eq!((clicks[1].node, clicks[1].role), (n(7), ClickRole::Remove));
+/// ```
+pub fn clicks_of(parts: &MoveParts, removals: bool) -> Vec<Click> {
+    let mut clicks = Vec::with_capacity(parts.landings.len() + 1);
+    let last = parts.landings.len().saturating_sub(1);
+    match parts.from {
+        Some(from) => {
+            clicks.push(Click::new(from, ClickRole::From));
+            for (i, &n) in parts.landings.iter().enumerate() {
+                let role = if i == last {
+                    ClickRole::To
+                } else {
+                    ClickRole::Land
+                };
+                clicks.push(Click::new(n, role));
+            }
+        }
+        None => {
+            for (i, &n) in parts.landings.iter().enumerate() {
+                let role = if i == last {
+                    ClickRole::Place
+                } else {
+                    ClickRole::Land
+                };
+                clicks.push(Click::new(n, role));
+            }
+        }
+    }
+    if removals {
+        clicks.extend(
+            parts
+                .captured
+                .iter()
+                .map(|&n| Click::new(n, ClickRole::Remove)),
+        );
+    }
+    clicks
+}
+
 /// The kind of slip a "did you mean" suggestion corrects
 /// ([`Notation::did_you_mean`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -508,6 +618,15 @@ pub trait Notation: GameRules {
         MoveParts::default()
     }
 
+    /// How a legal move of `position` is entered by clicks on the board,
+    /// in order: what a web board matches its player's clicks against.
+    /// The default is [`clicks_of`] the move's [`Notation::describe_move`],
+    /// the pieces taken not clicked; a game whose player chooses what it
+    /// takes, or makes a choice before moving, says so.
+    fn move_clicks(&self, position: &Self::Position, mv: &Self::Move) -> Vec<Click> {
+        clicks_of(&self.describe_move(position, mv), false)
+    }
+
     /// The one legal move of `position` that a move text refused by
     /// [`Notation::parse_move`] plainly meant, and the slip it made: `None`
     /// unless exactly one legal move fits (the default: never). It never
@@ -568,6 +687,14 @@ pub trait Diagram: GameRules {
     /// A text diagram of the position, with the enabled marks of
     /// [`Diagram::DIAGRAM_OPTIONS`].
     fn diagram(&self, position: &Self::Position, options: &DiagramOptions) -> String;
+
+    /// What a picture shows of the position ([`crate::svg::draw`]): the
+    /// pieces on their nodes and the marks of the game's rules. The default
+    /// shows an empty board.
+    fn scene(&self, position: &Self::Position) -> Scene {
+        let _ = position;
+        Scene::default()
+    }
 
     /// What this game calls a player (`White`, `South`).
     fn side_name(&self, side: Side) -> &'static str {

@@ -15,6 +15,7 @@ pub mod notation;
 pub mod options;
 pub mod profile;
 pub mod record;
+pub mod svg;
 
 pub use board_spec::BoardSpec;
 pub use builtin::Builtin;
@@ -22,10 +23,11 @@ pub use catalog::{Catalog, EmbeddedProfiles, ProfileSource};
 pub use configured::{Configured, settings_text};
 pub use direction::Direction;
 pub use game::{
-    Adjudication, CaptureStyle, Diagram, Ending, Game, GameRules, LegalityError, MoveError,
-    MoveErrorKind, MoveParts, MoveStyle, Notation, Outcome, Perft, PerftSplit, PerftSubtree,
-    PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks, RemovalStyle,
-    SeparatorStyle, Side, Slip, SquareStyle, Suggestion, SyntaxError, TagLookup,
+    Adjudication, CaptureStyle, Click, ClickRole, Diagram, Ending, Game, GameRules, LegalityError,
+    MoveError, MoveErrorKind, MoveParts, MoveStyle, Notation, Outcome, Perft, PerftSplit,
+    PerftSubtree, PositionError, PositionProblem, PositionProblemKind, Profiled, RecordHooks,
+    RemovalStyle, SeparatorStyle, Side, Slip, SquareStyle, Suggestion, SyntaxError, TagLookup,
+    clicks_of,
 };
 pub use graph::{BoardError, Graph, LineId, Node};
 pub use node::NodeId;

@@ -32,6 +32,21 @@ pub enum Command {
     /// Write record files (PDN) back in canonical form, or converted
     /// between notations.
     Fmt(FmtArgs),
+    /// Serve the web board and its JSON API (docs/api.md).
+    Serve(ServeArgs),
+}
+
+/// `serve` options.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one (the line printed on
+    /// start says which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on: the loopback address unless another is
+    /// asked for (then with a warning: the server has no authentication).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
 }
 
 /// `profiles` subcommands.

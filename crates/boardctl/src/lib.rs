@@ -23,6 +23,7 @@ pub mod play;
 pub mod profiles;
 pub mod registry;
 pub mod replay;
+pub mod serve;
 
 use anyhow::Context;
 use board_core::ProfileSource;
@@ -54,6 +55,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Check(args) => check::check(&args),
         Command::Replay(args) => replay::replay(&args),
         Command::Fmt(args) => fmt::fmt(&args),
+        Command::Serve(args) => serve::serve(&args),
     }
 }
 

@@ -164,6 +164,24 @@ impl Notation for Lingqi {
         }
     }
 
+    /// The upgrade comes first: a click on the piece upgraded (with the
+    /// letter of the type it transforms into, if it does), then the move.
+    fn move_clicks(&self, position: &Position, mv: &Turn) -> Vec<board_core::Click> {
+        let mut clicks = Vec::with_capacity(3);
+        if let Some(u) = mv.upgrade {
+            clicks.push(board_core::Click {
+                node: u.cell,
+                role: board_core::ClickRole::Upgrade,
+                choice: u.into.map(|k| k.letter().to_string()),
+            });
+        }
+        clicks.extend(board_core::clicks_of(
+            &self.describe_move(position, mv),
+            false,
+        ));
+        clicks
+    }
+
     fn parse_move(&self, position: &Position, text: &str) -> Result<Turn, MoveError> {
         if let Some(o) = self.decided(position) {
             let why = match o {

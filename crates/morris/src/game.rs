@@ -115,6 +115,11 @@ impl Notation for Morris {
         }
     }
 
+    /// The men a move removes are chosen: each is a click after the move.
+    fn move_clicks(&self, position: &Position, mv: &Move) -> Vec<board_core::Click> {
+        board_core::clicks_of(&self.describe_move(position, mv), true)
+    }
+
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         notation::parse(
             &self.engine,
