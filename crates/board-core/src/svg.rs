@@ -6,7 +6,9 @@
 //! diagonally to their nearest neighbours, is drawn as squares (the
 //! draughts grids: dark squares filled, light squares plain); every other
 //! board as points joined by its edges (morris rings, the alquerque lines,
-//! the lingqi grid, a custom board).
+//! the lingqi grid, a custom board). Where every point is joined
+//! diagonally to every diagonal neighbour (the lingqi board), the diagonals
+//! say nothing the grid does not, and only the grid lines are drawn.
 //!
 //! Every node is an element `<g class="node" data-node="LABEL">` holding a
 //! transparent hit shape that covers the node, so a page can attach clicks
@@ -24,6 +26,7 @@
 //! }
 //! ```
 
+use crate::Direction;
 use crate::diagram::Axes;
 use crate::game::{Diagram, MoveParts, Profiled, Side};
 use crate::graph::Graph;
@@ -36,7 +39,9 @@ const UNIT: i64 = 100;
 /// Margin around the board, wide enough for the coordinates.
 const MARGIN: i64 = 60;
 /// Radius of a piece.
-const PIECE_RADIUS: i64 = 38;
+const PIECE_RADIUS: i64 = 42;
+/// How far before the centre of its last node the last move's arrow ends.
+const ARROW_SHORTENING: i64 = 18;
 /// Width of the column beside the board that shows pieces in hand.
 const HAND_COLUMN: i64 = 130;
 
@@ -198,6 +203,29 @@ fn is_chequered(graph: &Graph) -> bool {
         })
 }
 
+/// Whether the board joins every node to each of its diagonal neighbours
+/// and to nothing else diagonally (and has orthogonal edges too): its
+/// diagonals follow from the grid and are left out of the picture.
+fn diagonals_implied(graph: &Graph) -> bool {
+    let orthogonal = graph.edges().iter().any(|&(a, b)| {
+        let (na, nb) = (graph.node(a), graph.node(b));
+        na.x == nb.x || na.y == nb.y
+    });
+    orthogonal
+        && graph.node_ids().all(|n| {
+            let node = graph.node(n);
+            Direction::DIAGONAL.into_iter().all(|d| {
+                let (dx, dy) = d.delta();
+                let cell = node
+                    .x
+                    .checked_add(dx)
+                    .zip(node.y.checked_add(dy))
+                    .and_then(|(x, y)| graph.node_at(x, y));
+                graph.neighbour(n, d) == cell
+            })
+        })
+}
+
 /// Text with the characters XML gives a meaning replaced.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -335,8 +363,12 @@ fn board(out: &mut String, layout: &Layout<'_>, scene: &Scene, options: &SvgOpti
     }
     out.push_str(&frame(layout));
     if !layout.squares {
+        let skip_diagonals = diagonals_implied(layout.graph);
         for &(a, b) in layout.graph.edges() {
             let ((x1, y1), (x2, y2)) = (layout.node_centre(a), layout.node_centre(b));
+            if skip_diagonals && x1 != x2 && y1 != y2 {
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#3b2a14\" stroke-width=\"4\" stroke-linecap=\"round\"/>"
@@ -372,7 +404,7 @@ fn zones(out: &mut String, layout: &Layout<'_>, scene: &Scene) {
     for &(n, side) in &scene.zones {
         let (cx, cy) = layout.node_centre(n);
         let colour = match side {
-            Side::White => "#3a7bd5",
+            Side::White => "#1f5fe0",
             Side::Black => "#d53a3a",
         };
         let _ = writeln!(
@@ -567,22 +599,22 @@ fn draw_piece(out: &mut String, cx: i64, cy: i64, piece: &Piece, zones: bool) {
             Some(level) => {
                 let _ = writeln!(
                     out,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"40\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{text}</text>",
-                    cx - 6,
-                    cy + 14
+                    "<text x=\"{}\" y=\"{}\" font-size=\"50\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{text}</text>",
+                    cx - 8,
+                    cy + 17
                 );
                 let _ = writeln!(
                     out,
-                    "<text class=\"level\" x=\"{}\" y=\"{}\" font-size=\"24\" text-anchor=\"middle\" fill=\"{ink}\">{level}</text>",
-                    cx + 20,
-                    cy + 24
+                    "<text class=\"level\" x=\"{}\" y=\"{}\" font-size=\"30\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{level}</text>",
+                    cx + 23,
+                    cy + 30
                 );
             }
             None => {
                 let _ = writeln!(
                     out,
-                    "<text x=\"{cx}\" y=\"{}\" font-size=\"40\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{text}</text>",
-                    cy + 14
+                    "<text x=\"{cx}\" y=\"{}\" font-size=\"50\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{text}</text>",
+                    cy + 17
                 );
             }
         }
@@ -610,13 +642,19 @@ fn arrow(out: &mut String, layout: &Layout<'_>, parts: &MoveParts) {
     if path.len() < 2 {
         return;
     }
-    let points: Vec<String> = path
-        .iter()
-        .map(|&n| {
-            let (x, y) = layout.node_centre(n);
-            format!("{x},{y}")
-        })
-        .collect();
+    let mut centres: Vec<(i64, i64)> = path.iter().map(|&n| layout.node_centre(n)).collect();
+    // The head stops short of the last centre, so the piece that landed
+    // stays visible under it.
+    if let [.., (px, py), (lx, ly)] = centres.as_mut_slice() {
+        let (dx, dy) = ((*lx - *px) as f64, (*ly - *py) as f64);
+        let length = dx.hypot(dy);
+        if length > 0.0 {
+            let back = ARROW_SHORTENING as f64 / length;
+            *lx -= (dx * back).round() as i64;
+            *ly -= (dy * back).round() as i64;
+        }
+    }
+    let points: Vec<String> = centres.iter().map(|(x, y)| format!("{x},{y}")).collect();
     let _ = writeln!(
         out,
         "<polyline class=\"last-move\" points=\"{}\" fill=\"none\" stroke=\"#1f6fd1\" stroke-opacity=\"0.8\" stroke-width=\"12\" stroke-linecap=\"round\" stroke-linejoin=\"round\" marker-end=\"url(#boardctl-arrowhead)\" pointer-events=\"none\"/>",
