@@ -56,6 +56,7 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Replay(args) => replay::replay(&args),
         Command::Fmt(args) => fmt::fmt(&args),
         Command::Serve(args) => serve::serve(&args),
+        Command::Diagram(args) => play::diagram(&args),
     }
 }
 
