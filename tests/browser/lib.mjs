@@ -33,6 +33,7 @@ export async function newGame(page, { profile, fen = '' }) {
 export async function clickNode(page, label, board = '#board') {
   const node = page.locator(`${board} svg g.node[data-node="${label}"]`);
   await node.waitFor();
+  await node.scrollIntoViewIfNeeded();
   const box = await node.boundingBox();
   assert.ok(box, `node ${label} is on the board`);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -120,7 +120,7 @@ export class BoardView {
       shape = document.createElementNS(SVG_NS, 'circle');
       shape.setAttribute('cx', at.x);
       shape.setAttribute('cy', at.y);
-      shape.setAttribute('r', r * 0.3);
+      shape.setAttribute('r', r * 0.34);
     } else {
       shape = document.createElementNS(SVG_NS, 'circle');
       shape.setAttribute('cx', at.x);

@@ -75,6 +75,9 @@ export class PlayView {
 
   /** Shows `game` (new or resumed) and asks the server for its position. */
   async open(game) {
+    // A game left without a single move is not worth a place in the list.
+    const previous = this.game;
+    if (previous && previous.id !== game.id && previous.moves.length === 0) store.remove(previous.id);
     this.generation++;
     this.thinking = false;
     this.game = game;

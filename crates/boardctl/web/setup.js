@@ -105,6 +105,7 @@ export class SetupView {
 
   ready() {
     $('pass-screen').hidden = true;
+    this.board.clear();
     if (this.sideIndex >= SIDES.length) {
       this.onDone({ SetupSouth: this.setups.South, SetupNorth: this.setups.North });
       return;
@@ -194,13 +195,27 @@ export class SetupView {
       if (token !== this.generation) return;
       this.ok = !!r.ok;
       this.problems = r.problems || [];
-      if (r.svg) this.board.show(r.svg);
+      if (r.svg) {
+        this.board.show(r.svg);
+        this.keepOnlyPlaced();
+      }
     } catch (e) {
       if (token !== this.generation) return;
       this.ok = false;
       this.problems = [{ message: e instanceof ApiError ? e.message : String(e), cells: [] }];
     }
     this.renderProblems();
+  }
+
+  /**
+   * Takes off the picture every piece this side has not placed: whatever
+   * the server draws around a set-up, nothing of the other side shows.
+   */
+  keepOnlyPlaced() {
+    for (const g of this.board.svg.querySelectorAll('g.node')) {
+      if (this.placed.has(g.dataset.node)) continue;
+      for (const piece of g.querySelectorAll('.piece')) piece.remove();
+    }
   }
 
   total() {
@@ -236,7 +251,7 @@ export class SetupView {
     this.setups[this.side] = setupText(this.placed);
     this.sideIndex++;
     this.placed = new Map();
-    this.board.mark({});
+    this.board.clear();
     if (this.sideIndex < SIDES.length) {
       this.pass(`Pass the device to ${this.side}. ${SIDES[0]}, please look away.`);
     } else {
