@@ -43,6 +43,12 @@ export class SavedView {
         }),
       );
       li.append(title, ' ', when, ' ', buttons);
+      if (g.id === current) {
+        const here = document.createElement('span');
+        here.className = 'on-play';
+        here.textContent = 'on the Play page';
+        li.append(' ', here);
+      }
       list.appendChild(li);
     }
   }
