@@ -3,7 +3,9 @@
 //! - `cargo xtask ci`: every check CI runs, in the order a developer wants to
 //!   see failures: formatting, lints, the docs (`cargo doc`, warnings denied),
 //!   the test suite (with the snapshots),
-//!   unreferenced snapshots, then the deep release tests (`--ignored`).
+//!   unreferenced snapshots, then the deep release tests (`--ignored`),
+//!   the browser tests (`tests/browser/`, the release server in chromium)
+//!   and the fuzz smoke run.
 //! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for
 //!   SECONDS each (30 by default and in `ci`), when `cargo fuzz` is
 //!   installed; skipped with a note otherwise.
@@ -226,7 +228,59 @@ fn ci() -> anyhow::Result<()> {
         &["test", "--workspace", "--release", "--", "--ignored"],
         &[],
     )?;
+    browser_tests()?;
     fuzz_smoke(30)
+}
+
+/// Where cargo puts its builds: `CARGO_TARGET_DIR` (relative to the
+/// workspace root when it is relative), else `target/`.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root().join(dir),
+        _ => root().join("target"),
+    }
+}
+
+/// Runs a program in the workspace root; an error when it fails.
+fn program(name: &str, args: &[&str], env: &[(&str, &Path)]) -> anyhow::Result<()> {
+    eprintln!("$ {name} {}", args.join(" "));
+    let status = Command::new(name)
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(root())
+        .status()
+        .with_context(|| format!("cannot run {name} (the browser tests need Node.js ≥ 20)"))?;
+    if !status.success() {
+        bail!("`{name} {}` failed ({status})", args.join(" "));
+    }
+    Ok(())
+}
+
+/// The browser tests of `tests/browser/`: the release `boardctl serve`
+/// driven through Debian's chromium by playwright-core, every test saving
+/// its screenshots under `target/browser-screenshots/`. The npm packages are
+/// installed from the lock file when they are missing; chromium must be
+/// installed (`.ci/run` does it with apt-get).
+fn browser_tests() -> anyhow::Result<()> {
+    cargo(&["build", "--release", "-p", "boardctl"], &[])?;
+    let tests = root().join("tests/browser");
+    if !tests.join("node_modules/playwright-core").is_dir() {
+        program("npm", &["ci", "--prefix", "tests/browser"], &[])?;
+    }
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    if !Path::new(&chromium).exists() {
+        bail!(
+            "the browser tests need chromium at {chromium} (`apt-get install chromium`, \
+             as .ci/run does, or set CHROMIUM)"
+        );
+    }
+    let binary = target_dir().join("release/boardctl");
+    let screenshots = target_dir().join("browser-screenshots");
+    program(
+        "node",
+        &["tests/browser/run.mjs"],
+        &[("BOARDCTL", &binary), ("SCREENSHOTS", &screenshots)],
+    )
 }
 
 fn main() -> anyhow::Result<()> {
@@ -245,7 +299,7 @@ fn main() -> anyhow::Result<()> {
         _ => {
             eprintln!("usage: cargo xtask <command>");
             eprintln!(
-                "  ci                     formatting, clippy, tests, snapshots, deep release tests"
+                "  ci                     formatting, clippy, tests, snapshots, deep release tests, browser tests"
             );
             eprintln!("  snapshots [--update]   snapshot tests of every profile and of the CLI");
             eprintln!(
