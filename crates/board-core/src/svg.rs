@@ -40,6 +40,9 @@ const UNIT: i64 = 100;
 const MARGIN: i64 = 60;
 /// Radius of a piece.
 const PIECE_RADIUS: i64 = 40;
+/// The size of the picture's longer side in pixels: a board shown 400
+/// pixels wide is still readable.
+const PIXELS: i64 = 560;
 /// How far before the centre of its last node the last move's arrow ends.
 const ARROW_SHORTENING: i64 = 18;
 /// Width of the column beside the board that shows pieces in hand.
@@ -319,12 +322,8 @@ pub fn draw<G: Diagram + Profiled>(
     };
     let width = layout.board_width() + 2 * MARGIN + hands;
     let height = layout.board_height() + 2 * MARGIN;
-    let span = layout.columns().max(layout.rows()).max(1);
-    let pixels_per_unit = (560 / span).clamp(28, 56);
-    let (px_width, px_height) = (
-        width * pixels_per_unit / UNIT,
-        height * pixels_per_unit / UNIT,
-    );
+    let longest = width.max(height);
+    let (px_width, px_height) = (width * PIXELS / longest, height * PIXELS / longest);
     let side = game.side_to_move(position);
     let title = format!("{} — {} to move", game.header().id(), game.side_name(side));
 
