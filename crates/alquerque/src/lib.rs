@@ -20,6 +20,7 @@ use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, MoveParts,
     NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
     ProfileError, ProfileSource, Profiled, RecordHooks, Side,
+    svg::{self, Scene},
 };
 
 /// Perft counts every capture route, even routes with the same identity
@@ -317,6 +318,20 @@ impl RecordHooks for Alquerque {
 }
 
 impl Diagram for Alquerque {
+    /// The men on their points.
+    fn scene(&self, position: &Position) -> Scene {
+        let pieces = self
+            .config
+            .graph
+            .node_ids()
+            .filter_map(|n| position.man_at(n).map(|side| (n, svg::Piece::man(side))))
+            .collect();
+        Scene {
+            pieces,
+            ..Scene::default()
+        }
+    }
+
     fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
         let mut out = board_core::diagram::render(&self.config.graph, |n| {
             match position.man_at(n) {

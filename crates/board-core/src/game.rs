@@ -689,12 +689,9 @@ pub trait Diagram: GameRules {
     fn diagram(&self, position: &Self::Position, options: &DiagramOptions) -> String;
 
     /// What a picture shows of the position ([`crate::svg::draw`]): the
-    /// pieces on their nodes and the marks of the game's rules. The default
-    /// shows an empty board.
-    fn scene(&self, position: &Self::Position) -> Scene {
-        let _ = position;
-        Scene::default()
-    }
+    /// pieces on their nodes and the marks of the game's rules; the board
+    /// itself is drawn from the graph.
+    fn scene(&self, position: &Self::Position) -> Scene;
 
     /// What this game calls a player (`White`, `South`).
     fn side_name(&self, side: Side) -> &'static str {

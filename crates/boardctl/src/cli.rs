@@ -27,8 +27,11 @@ pub enum Command {
     /// Replay every game of record files (PDN) and report each move that is
     /// not legal.
     Check(CheckArgs),
-    /// Print every position of a recorded game.
+    /// Print every position of a recorded game, or write each as an SVG
+    /// picture.
     Replay(ReplayArgs),
+    /// Draw a position: the text diagram, or an SVG picture.
+    Diagram(DiagramArgs),
     /// Write record files (PDN) back in canonical form, or converted
     /// between notations.
     Fmt(FmtArgs),
@@ -211,12 +214,22 @@ fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String>
 pub struct ReplayArgs {
     /// A record file; `-` reads standard input.
     pub file: PathBuf,
-    /// Which game of the file, from 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(usize))]
-    pub game: usize,
+    /// Which game of the file, from 1 (default: the first; with `--svg`,
+    /// every game).
+    #[arg(long, value_parser = clap::value_parser!(usize))]
+    pub game: Option<usize>,
     /// Print the position notation (FEN) after each move instead of a diagram.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "svg")]
     pub fen: bool,
+    /// Write one SVG picture per ply of each game's main line into this
+    /// directory instead (`game-<N>-ply-<PPP>.svg`, ply 000 the start),
+    /// each with the move that led to it marked.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+    /// Turn the pictures half a turn: the second player at the bottom
+    /// (with `--svg`).
+    #[arg(long, requires = "svg")]
+    pub flip: bool,
     /// Mark zones and trapped pieces in the diagrams (lingqi).
     #[arg(long)]
     pub zones: bool,
@@ -234,6 +247,36 @@ pub struct ReplayArgs {
     /// is read as UTF-8.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// Output format of `diagram`.
+#[derive(ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DiagramFormat {
+    /// The text diagram.
+    #[default]
+    Text,
+    /// An SVG picture.
+    Svg,
+}
+
+/// `diagram` options.
+#[derive(Args, Debug)]
+pub struct DiagramArgs {
+    /// Profile and start position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Moves to play first (each as one argument, as for `validate`); the
+    /// picture marks the last one.
+    pub moves: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiagramFormat::Text)]
+    pub format: DiagramFormat,
+    /// Turn the board half a turn: the second player at the bottom (SVG).
+    #[arg(long)]
+    pub flip: bool,
+    /// Mark zones and trapped pieces (lingqi).
+    #[arg(long)]
+    pub zones: bool,
 }
 
 /// What `fmt` writes.

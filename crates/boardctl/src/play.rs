@@ -1,8 +1,8 @@
 //! `validate`, `moves` and `perft`: one position, one game, any profile.
 
-use crate::cli::{PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
-use crate::registry::PERFT_OPTIONS;
+use crate::cli::{DiagramArgs, DiagramFormat, PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
 use crate::registry::{AnyGame, GameTask};
+use crate::registry::{DIAGRAM_OPTIONS, PERFT_OPTIONS};
 use crate::{EXIT_FINDINGS, EXIT_OK, load_profile, move_number};
 use anyhow::Context;
 use board_core::notation::natural_cmp;
@@ -98,6 +98,49 @@ pub fn describe_outcome<G: Game>(game: &G, outcome: &board_core::Outcome) -> Str
         }
         board_core::Outcome::Draw { reason } => format!("draw: {reason}"),
     }
+}
+
+struct Draw<'a>(&'a DiagramArgs);
+
+impl GameTask for Draw<'_> {
+    type Output = anyhow::Result<u8>;
+    fn run<G: Game>(self, game: &G) -> anyhow::Result<u8> {
+        let args = self.0;
+        let options = crate::options::from_flags(&[("zones", args.zones)]);
+        crate::options::refuse_undeclared(G::GAME, &options, G::DIAGRAM_OPTIONS, DIAGRAM_OPTIONS)?;
+        let mut position = start(game, args.position.fen.as_deref())?;
+        let mut last_move = None;
+        for (ply, text) in args.moves.iter().enumerate() {
+            let mv = game.parse_move(&position, text).map_err(|e| {
+                anyhow::anyhow!("{} {text}: {}", move_number(ply), describe_move_error(&e))
+            })?;
+            last_move = Some(game.describe_move(&position, &mv));
+            game.play(&mut position, &mv);
+        }
+        match args.format {
+            DiagramFormat::Text => {
+                if args.flip {
+                    anyhow::bail!("--flip turns SVG pictures only; add --format svg");
+                }
+                out!("{}", game.diagram(&position, &options));
+            }
+            DiagramFormat::Svg => {
+                let svg_options = board_core::svg::SvgOptions {
+                    flip: args.flip,
+                    last_move,
+                    zones: args.zones,
+                    ..board_core::svg::SvgOptions::default()
+                };
+                out!("{}", board_core::svg::draw(game, &position, &svg_options));
+            }
+        }
+        Ok(EXIT_OK)
+    }
+}
+
+/// `boardctl diagram`.
+pub fn diagram(args: &DiagramArgs) -> anyhow::Result<u8> {
+    load(&args.position)?.run(Draw(args))
 }
 
 /// `boardctl validate`.

@@ -1,5 +1,7 @@
 //! `boardctl replay`: every position of one recorded game's main line, as
-//! a diagram (or its position notation) with the move that led to it.
+//! a diagram (or its position notation) with the move that led to it; with
+//! `--svg DIR`, a picture of each position of every game (or of `--game N`)
+//! written to files.
 
 use crate::check::diagnostic::{Code, Diagnostic, render_text};
 use crate::check::plies::{Plies, Step, parse_ply};
@@ -12,13 +14,20 @@ use crate::registry::DIAGRAM_OPTIONS;
 use crate::registry::GameTask;
 use crate::{EXIT_FINDINGS, EXIT_OK};
 use anyhow::Context;
-use board_core::Game;
 use board_core::record::{Reader, Span};
+use board_core::svg::{SvgOptions, draw};
+use board_core::{Game, MoveParts};
 use std::fmt::Write as _;
 use std::io::Read;
+use std::ops::ControlFlow;
+use std::path::Path;
 
-/// Reads the file up to game `number` (from 1).
-fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
+/// Reads the games of the file in order, handing each (with its number,
+/// from 1) to `visit` until it breaks; how many games were read.
+fn read_games(
+    args: &ReplayArgs,
+    mut visit: impl FnMut(&str, RecordedGame) -> anyhow::Result<ControlFlow<()>>,
+) -> anyhow::Result<(String, usize)> {
     let (name, stream): (String, Box<dyn Read>) = if args.file.as_os_str() == "-" {
         ("<stdin>".into(), Box::new(std::io::stdin()))
     } else {
@@ -26,7 +35,7 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
             .with_context(|| format!("cannot read {}", args.file.display()))?;
         (args.file.display().to_string(), Box::new(file))
     };
-    if args.game == 0 {
+    if args.game == Some(0) {
         anyhow::bail!("--game counts from 1");
     }
     let mut reader = Reader::new(stream);
@@ -38,41 +47,108 @@ fn find_game(args: &ReplayArgs) -> anyhow::Result<(String, RecordedGame)> {
     {
         for game in collector.take() {
             seen += 1;
-            if seen == args.game {
-                return Ok((name, game));
+            if visit(&name, game)?.is_break() {
+                return Ok((name, seen));
             }
         }
     }
-    anyhow::bail!("{name} holds {seen} games; there is no game {}", args.game)
+    Ok((name, seen))
 }
 
 /// `boardctl replay`.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
-    let (name, game) = find_game(args)?;
     let user = args
         .rules_file
         .iter()
         .map(|p| crate::profile_from_file(p))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut cache = RulesCache::with_profiles(args.rules.as_deref(), user)?;
-    match cache.game_for(&game) {
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let wanted = args.game;
+    let mut code = EXIT_OK;
+    let mut found = false;
+    let (name, seen) = read_games(args, |name, game| {
+        let number = game.index;
+        if wanted.is_some_and(|w| w != number) || (wanted.is_none() && args.svg.is_none() && found)
+        {
+            return Ok(ControlFlow::Continue(()));
+        }
+        found = true;
+        code = code.max(replay_one(args, &mut cache, name, &game)?);
+        Ok(if wanted.is_some() || args.svg.is_none() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        })
+    })?;
+    if !found {
+        match wanted {
+            Some(n) => anyhow::bail!("{name} holds {seen} games; there is no game {n}"),
+            None => anyhow::bail!("{name} holds no game"),
+        }
+    }
+    Ok(code)
+}
+
+/// Replays one game: prints its positions, or writes its pictures.
+fn replay_one(
+    args: &ReplayArgs,
+    cache: &mut RulesCache,
+    name: &str,
+    game: &RecordedGame,
+) -> anyhow::Result<u8> {
+    match cache.game_for(game) {
         Ok(engine) => {
-            let (code, text) = engine.run(Replay {
+            let (code, text, pictures) = engine.run(Replay {
                 args,
-                name: &name,
-                game: &game,
+                name,
+                game,
                 out: String::new(),
+                pictures: Vec::new(),
             })?;
             crate::emit(&text)?;
+            if let Some(dir) = &args.svg {
+                write_pictures(dir, &pictures)?;
+                crate::emit(&pictures_line(dir, &pictures))?;
+            }
             Ok(code)
         }
         // Rules the record names but boardctl cannot load: a finding in
         // the record (exit 1), as in `check`; `--rules` naming unknown
         // rules is refused before (exit 2).
         Err(d) => {
-            crate::emit(&render_text(&name, &d, game.source.as_ref()))?;
+            crate::emit(&render_text(name, &d, game.source.as_ref()))?;
             Ok(EXIT_FINDINGS)
         }
+    }
+}
+
+/// A picture's file name: `game-<N>-ply-<PPP>.svg`, ply 000 the start.
+pub fn picture_name(game: usize, ply: u32) -> String {
+    format!("game-{game}-ply-{ply:03}.svg")
+}
+
+/// Writes each `(file name, SVG)` into `dir`.
+fn write_pictures(dir: &Path, pictures: &[(String, String)]) -> anyhow::Result<()> {
+    for (file, svg) in pictures {
+        let path = dir.join(file);
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `  wrote 3 pictures to DIR: game-1-ply-000.svg … game-1-ply-002.svg`.
+fn pictures_line(dir: &Path, pictures: &[(String, String)]) -> String {
+    match (pictures.first(), pictures.last()) {
+        (Some((first, _)), Some((last, _))) if pictures.len() > 1 => format!(
+            "  wrote {} pictures to {}: {first} … {last}\n",
+            pictures.len(),
+            dir.display()
+        ),
+        (Some((first, _)), _) => format!("  wrote 1 picture to {}: {first}\n", dir.display()),
+        _ => format!("  wrote no picture to {}\n", dir.display()),
     }
 }
 
@@ -82,6 +158,8 @@ struct Replay<'a> {
     game: &'a RecordedGame,
     /// What is printed, written at the end.
     out: String,
+    /// With `--svg`: each picture's file name and text, in ply order.
+    pictures: Vec<(String, String)>,
 }
 
 impl Replay<'_> {
@@ -91,8 +169,32 @@ impl Replay<'_> {
         EXIT_FINDINGS
     }
 
-    fn show<G: Game>(&mut self, g: &G, title: &str, position: &G::Position) {
-        if self.args.fen {
+    /// Shows a position: a picture of ply `ply` with `--svg` (with the
+    /// move that led to it), else a diagram or the FEN under `title`.
+    fn show<G: Game>(
+        &mut self,
+        g: &G,
+        title: &str,
+        position: &G::Position,
+        ply: Option<u32>,
+        last_move: Option<MoveParts>,
+    ) {
+        if self.args.svg.is_some() {
+            // A set-up command has no ply of its own: the next move's
+            // picture shows its position.
+            if let Some(ply) = ply {
+                let options = SvgOptions {
+                    flip: self.args.flip,
+                    last_move,
+                    zones: self.args.zones,
+                    ..SvgOptions::default()
+                };
+                self.pictures.push((
+                    picture_name(self.game.index, ply),
+                    draw(g, position, &options),
+                ));
+            }
+        } else if self.args.fen {
             let _ = writeln!(self.out, "{title}  {}", g.write_position(position));
         } else {
             let options = crate::options::from_flags(&[("zones", self.args.zones)]);
@@ -122,6 +224,7 @@ impl Replay<'_> {
                 // The move in canonical notation, and as written beside it
                 // when the record wrote it otherwise (`1. g1xb6 (as written: g1)`).
                 let canonical = g.write_move(position, &parsed.mv);
+                let parts = g.describe_move(position, &parsed.mv);
                 g.play(position, &parsed.mv);
                 *ply += 1;
                 let played = match &parsed.glued {
@@ -133,7 +236,7 @@ impl Replay<'_> {
                 } else {
                     format!("{label} {canonical} (as written: {played})")
                 };
-                self.show(g, &title, position);
+                self.show(g, &title, position, Some(*ply), Some(parts));
                 if let Some((rest, _)) = &parsed.glued {
                     let _ = writeln!(self.out, "  (text glued to the move, not a move: `{rest}`)");
                 }
@@ -144,13 +247,16 @@ impl Replay<'_> {
     }
 }
 
+/// The exit code, the text printed and the pictures of one game.
+type Replayed = (u8, String, Vec<(String, String)>);
+
 impl GameTask for Replay<'_> {
-    type Output = anyhow::Result<(u8, String)>;
-    fn run<G: Game>(mut self, g: &G) -> anyhow::Result<(u8, String)> {
+    type Output = anyhow::Result<Replayed>;
+    fn run<G: Game>(mut self, g: &G) -> anyhow::Result<Replayed> {
         let options = crate::options::from_flags(&[("zones", self.args.zones)]);
         crate::options::refuse_undeclared(G::GAME, &options, G::DIAGRAM_OPTIONS, DIAGRAM_OPTIONS)?;
         let code = self.replay(g);
-        Ok((code, self.out))
+        Ok((code, self.out, self.pictures))
     }
 }
 
@@ -188,7 +294,7 @@ impl Replay<'_> {
             }
         };
         let shift = u32::from(g.side_to_move(&position) != first_side);
-        self.show(g, "start", &position);
+        self.show(g, "start", &position, Some(0), None);
         let mut ply = 0;
         let mut depth = 0usize;
         let mut plies = Plies::new(g, rec);
@@ -213,7 +319,7 @@ impl Replay<'_> {
                     match g.parse_position(fen.unwrap_or_default()) {
                         Ok(p) => {
                             position = p;
-                            self.show(g, &format!("/{text}/"), &position);
+                            self.show(g, &format!("/{text}/"), &position, None, None);
                         }
                         Err(e) => {
                             return self.fail(Diagnostic::error(

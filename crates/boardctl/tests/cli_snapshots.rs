@@ -26,6 +26,7 @@ fn help_of_every_subcommand() {
         &["perft"],
         &["check"],
         &["replay"],
+        &["diagram"],
         &["fmt"],
     ] {
         let name = if sub.is_empty() {

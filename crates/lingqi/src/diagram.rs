@@ -6,9 +6,37 @@ use crate::ZONES;
 use crate::piece::side_name;
 use crate::position::Position;
 use crate::rules::ZoneEnd;
+use board_core::svg::{self, Scene};
 use board_core::{DiagramOptions, Side};
 
 impl Lingqi {
+    /// What a picture shows: each piece with its type letter and level,
+    /// trapped when it stands in an enemy zone, and both sides' zones.
+    pub(crate) fn scene_of(&self, position: &Position) -> Scene {
+        let zones = self.zones(position);
+        let pieces = position
+            .pieces()
+            .map(|(n, p)| {
+                let piece = svg::Piece {
+                    letter: Some(p.kind.letter()),
+                    level: Some(p.level),
+                    trapped: self.in_enemy_zone(&zones, p.side, n),
+                    ..svg::Piece::man(p.side)
+                };
+                (n, piece)
+            })
+            .collect();
+        let zones = [Side::White, Side::Black]
+            .into_iter()
+            .flat_map(|side| zones.cells(side).iter().map(move |n| (n, side)))
+            .collect();
+        Scene {
+            pieces,
+            zones,
+            ..Scene::default()
+        }
+    }
+
     /// A 19×19 diagram for people. With [`ZONES`] enabled, an empty cell in
     /// South's zone shows `+`, in North's `-`, in both `*`, and a piece that
     /// stands in an enemy zone (trapped, L9, unless `zone-end = "forbidden"`)

@@ -239,6 +239,10 @@ impl Diagram for Lingqi {
         self.draw(position, options)
     }
 
+    fn scene(&self, position: &Position) -> board_core::svg::Scene {
+        self.scene_of(position)
+    }
+
     fn side_name(&self, side: Side) -> &'static str {
         side_name(side)
     }

@@ -12,6 +12,7 @@ use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, MoveStyle,
     NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
     ProfileError, ProfileSource, Profiled, RecordHooks, RemovalStyle, Side,
+    svg::{self, Scene},
 };
 
 /// Perft counts a removal as a ply of its own, within the depth.
@@ -153,6 +154,28 @@ impl RecordHooks for Morris {
 }
 
 impl Diagram for Morris {
+    /// The men, the marked points (emptied, or holding a taken man) and
+    /// the men each side has still to place.
+    fn scene(&self, position: &Position) -> Scene {
+        let c = &position.core;
+        let mut scene = Scene::default();
+        for n in self.config.graph.node_ids() {
+            let b = bit(n.index());
+            if c.men[0] & b != 0 {
+                scene.pieces.push((n, svg::Piece::man(Side::White)));
+            } else if c.men[1] & b != 0 {
+                scene.pieces.push((n, svg::Piece::man(Side::Black)));
+            } else if c.marks & b != 0 {
+                scene.marked.push(n);
+            }
+        }
+        scene.in_hand = vec![
+            (Side::Black, u32::from(c.hand[1])),
+            (Side::White, u32::from(c.hand[0])),
+        ];
+        scene
+    }
+
     fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
         let c = &position.core;
         let mark = match self.engine.rules.marked_points {

@@ -18,6 +18,7 @@ use board_core::{
     LegalityError, MoveError, MoveParts, MoveStyle, NO_BULK, NodeId, Notation, Outcome, Perft,
     PerftOptions, PerftSplit, PositionError, Profile, ProfileError, ProfileSource, Profiled,
     RecordHooks, SeparatorStyle, Side, SquareStyle, Suggestion, diagram,
+    svg::{self, Scene},
 };
 
 /// Perft counts every capture route, even routes that leave the same
@@ -433,13 +434,56 @@ impl RecordHooks for Draughts {
     }
 }
 
-impl Diagram for Draughts {
-    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
-        let layout = &self.engine.layout;
-        let axes = match self.config.rules.notation {
+impl Draughts {
+    /// How diagrams label the board: square numbers for a numeric
+    /// notation, files and ranks otherwise.
+    fn axes(&self) -> diagram::Axes {
+        match self.config.rules.notation {
             SquareNotation::Numeric => diagram::Axes::Numbers,
             SquareNotation::Algebraic => diagram::Axes::Coordinates,
-        };
+        }
+    }
+}
+
+impl Diagram for Draughts {
+    /// Men and kings on their squares; the board numbered as the notation
+    /// numbers it.
+    fn scene(&self, position: &Position) -> Scene {
+        let layout = &self.engine.layout;
+        let pieces = self
+            .config
+            .graph
+            .node_ids()
+            .filter_map(|n| {
+                let bit = 1u64 << layout.bit(n);
+                let king = position.kings & bit != 0;
+                let side = if position.pieces[0] & bit != 0 {
+                    Side::White
+                } else if position.pieces[1] & bit != 0 {
+                    Side::Black
+                } else {
+                    return None;
+                };
+                Some((
+                    n,
+                    if king {
+                        svg::Piece::king(side)
+                    } else {
+                        svg::Piece::man(side)
+                    },
+                ))
+            })
+            .collect();
+        Scene {
+            pieces,
+            axes: self.axes(),
+            ..Scene::default()
+        }
+    }
+
+    fn diagram(&self, position: &Position, _options: &DiagramOptions) -> String {
+        let layout = &self.engine.layout;
+        let axes = self.axes();
         diagram::render_with(
             &self.config.graph,
             |n| {
