@@ -28,6 +28,7 @@ fn help_of_every_subcommand() {
         &["replay"],
         &["diagram"],
         &["fmt"],
+        &["serve"],
     ] {
         let name = if sub.is_empty() {
             "boardctl".to_string()
