@@ -39,7 +39,10 @@ const UNIT: i64 = 100;
 /// Margin around the board, wide enough for the coordinates.
 const MARGIN: i64 = 60;
 /// Radius of a piece.
-const PIECE_RADIUS: i64 = 42;
+const PIECE_RADIUS: i64 = 40;
+/// The size of the picture's longer side in pixels: a board shown 400
+/// pixels wide is still readable.
+const PIXELS: i64 = 560;
 /// How far before the centre of its last node the last move's arrow ends.
 const ARROW_SHORTENING: i64 = 18;
 /// Width of the column beside the board that shows pieces in hand.
@@ -178,7 +181,10 @@ impl Layout<'_> {
     /// The centre of the cell or point at these coordinates.
     fn centre(&self, x: i32, y: i32) -> (i64, i64) {
         let (col, row) = self.column_row(x, y);
-        (MARGIN + col * UNIT + UNIT / 2, MARGIN + row * UNIT + UNIT / 2)
+        (
+            MARGIN + col * UNIT + UNIT / 2,
+            MARGIN + row * UNIT + UNIT / 2,
+        )
     }
 
     fn node_centre(&self, n: NodeId) -> (i64, i64) {
@@ -226,6 +232,29 @@ fn diagonals_implied(graph: &Graph) -> bool {
         })
 }
 
+/// The edges to draw, joined into chains: each chain follows one compass
+/// direction from a node with no edge behind it, so every edge is drawn
+/// once and a grid line is one element. The diagonals are left out where
+/// they follow from the grid ([`diagonals_implied`]).
+fn edge_chains(graph: &Graph) -> Vec<Vec<NodeId>> {
+    let skip_diagonals = diagonals_implied(graph);
+    let mut chains = Vec::new();
+    for d in [Direction::E, Direction::N, Direction::NE, Direction::SE] {
+        if skip_diagonals && d.is_diagonal() {
+            continue;
+        }
+        for n in graph.node_ids() {
+            if graph.neighbour(n, d.opposite()).is_some() || graph.neighbour(n, d).is_none() {
+                continue;
+            }
+            let mut chain = vec![n];
+            chain.extend_from_slice(graph.ray(n, d));
+            chains.push(chain);
+        }
+    }
+    chains
+}
+
 /// Text with the characters XML gives a meaning replaced.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -269,7 +298,11 @@ fn file_letter(i: i64) -> char {
 /// Draws `position` of `game` as an SVG document: the board from the
 /// game's graph, the position from its [`Diagram::scene`], with the marks
 /// `options` asks for.
-pub fn draw<G: Diagram + Profiled>(game: &G, position: &G::Position, options: &SvgOptions) -> String {
+pub fn draw<G: Diagram + Profiled>(
+    game: &G,
+    position: &G::Position,
+    options: &SvgOptions,
+) -> String {
     let graph = game.graph();
     let scene = game.scene(position);
     let (min_x, min_y, max_x, max_y) = graph.bounds();
@@ -289,18 +322,10 @@ pub fn draw<G: Diagram + Profiled>(game: &G, position: &G::Position, options: &S
     };
     let width = layout.board_width() + 2 * MARGIN + hands;
     let height = layout.board_height() + 2 * MARGIN;
-    let span = layout.columns().max(layout.rows()).max(1);
-    let pixels_per_unit = (560 / span).clamp(28, 56);
-    let (px_width, px_height) = (
-        width * pixels_per_unit / UNIT,
-        height * pixels_per_unit / UNIT,
-    );
+    let longest = width.max(height);
+    let (px_width, px_height) = (width * PIXELS / longest, height * PIXELS / longest);
     let side = game.side_to_move(position);
-    let title = format!(
-        "{} — {} to move",
-        game.header().id(),
-        game.side_name(side)
-    );
+    let title = format!("{} — {} to move", game.header().id(), game.side_name(side));
 
     let mut out = String::new();
     let _ = writeln!(
@@ -320,7 +345,9 @@ pub fn draw<G: Diagram + Profiled>(game: &G, position: &G::Position, options: &S
     );
     board(&mut out, &layout, &scene, options);
     if options.coordinates {
-        coordinates(&mut out, &layout, scene.axes);
+        // At least 9 px high in a picture 400 px wide.
+        let font = (9 * width.max(height) / 400).clamp(30, 48);
+        coordinates(&mut out, &layout, scene.axes, font);
     }
     nodes(&mut out, &layout, &scene, options);
     if let Some(parts) = &options.last_move {
@@ -363,15 +390,18 @@ fn board(out: &mut String, layout: &Layout<'_>, scene: &Scene, options: &SvgOpti
     }
     out.push_str(&frame(layout));
     if !layout.squares {
-        let skip_diagonals = diagonals_implied(layout.graph);
-        for &(a, b) in layout.graph.edges() {
-            let ((x1, y1), (x2, y2)) = (layout.node_centre(a), layout.node_centre(b));
-            if skip_diagonals && x1 != x2 && y1 != y2 {
-                continue;
-            }
+        for chain in edge_chains(layout.graph) {
+            let points: Vec<String> = chain
+                .iter()
+                .map(|&n| {
+                    let (x, y) = layout.node_centre(n);
+                    format!("{x},{y}")
+                })
+                .collect();
             let _ = writeln!(
                 out,
-                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#3b2a14\" stroke-width=\"4\" stroke-linecap=\"round\"/>"
+                "<polyline class=\"edge\" points=\"{}\" fill=\"none\" stroke=\"#3b2a14\" stroke-width=\"4\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+                points.join(" ")
             );
         }
         for n in layout.graph.node_ids() {
@@ -418,11 +448,14 @@ fn zones(out: &mut String, layout: &Layout<'_>, scene: &Scene) {
 }
 
 /// Files and ranks (or square numbers) on the board's edges.
-fn coordinates(out: &mut String, layout: &Layout<'_>, axes: Axes) {
-    out.push_str("<g class=\"coordinates\" font-size=\"30\" fill=\"#5a4630\" text-anchor=\"middle\">\n");
+fn coordinates(out: &mut String, layout: &Layout<'_>, axes: Axes, font: i64) {
+    let _ = writeln!(
+        out,
+        "<g class=\"coordinates\" font-size=\"{font}\" fill=\"#5a4630\" text-anchor=\"middle\">"
+    );
     match axes {
         Axes::Coordinates => {
-            let bottom = MARGIN + layout.board_height() + 38;
+            let bottom = MARGIN + layout.board_height() + MARGIN / 2 + font / 3;
             let left = MARGIN / 2;
             for x in layout.min_x..=layout.max_x {
                 let (cx, _) = layout.centre(x, layout.min_y);
@@ -435,7 +468,7 @@ fn coordinates(out: &mut String, layout: &Layout<'_>, axes: Axes) {
                 let _ = writeln!(
                     out,
                     "<text x=\"{left}\" y=\"{}\">{rank}</text>",
-                    cy + 10
+                    cy + font / 3
                 );
             }
         }
@@ -541,7 +574,7 @@ fn nodes(out: &mut String, layout: &Layout<'_>, scene: &Scene, options: &SvgOpti
         if last.is_some_and(|p| p.captured.contains(&n)) {
             let _ = writeln!(
                 out,
-                "<circle class=\"captured\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"#7a7a7a\" stroke-width=\"5\" stroke-dasharray=\"10 8\"/>",
+                "<circle class=\"captured\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"#ff8c1a\" stroke-width=\"6\" stroke-dasharray=\"10 8\"/>",
                 PIECE_RADIUS - 6
             );
         }
@@ -691,7 +724,11 @@ fn in_hand<G: Diagram>(out: &mut String, layout: &Layout<'_>, scene: &Scene, gam
             "<text x=\"{x}\" y=\"{}\" font-size=\"36\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{count}</text>",
             y + 13
         );
-        let label_y = if top { y + UNIT / 2 + 22 } else { y - UNIT / 2 - 6 };
+        let label_y = if top {
+            y + UNIT / 2 + 22
+        } else {
+            y - UNIT / 2 - 6
+        };
         let _ = writeln!(
             out,
             "<text x=\"{x}\" y=\"{label_y}\" font-size=\"22\" text-anchor=\"middle\" fill=\"#5a4630\">in hand</text>"
@@ -699,4 +736,78 @@ fn in_hand<G: Diagram>(out: &mut String, layout: &Layout<'_>, scene: &Scene, gam
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BoardSpec;
+
+    fn graph(toml_text: &str) -> Graph {
+        let spec: BoardSpec = toml::from_str(toml_text).expect("a board");
+        spec.build().expect("it builds")
+    }
+
+    fn grid(width: u32, squares: &str, connections: &str) -> Graph {
+        graph(&format!(
+            "kind = \"grid\"\nwidth = {width}\nheight = {width}\nsquares = \"{squares}\"\nconnections = \"{connections}\""
+        ))
+    }
+
+    /// Every edge of `graph` once, as (lower, higher) ids.
+    fn chained_edges(graph: &Graph) -> Vec<(NodeId, NodeId)> {
+        let mut edges: Vec<(NodeId, NodeId)> = edge_chains(graph)
+            .iter()
+            .flat_map(|chain| chain.windows(2).map(|w| (w[0].min(w[1]), w[0].max(w[1]))))
+            .collect();
+        edges.sort();
+        edges
+    }
+
+    #[test]
+    fn a_dark_square_diagonal_grid_is_drawn_as_squares_and_nothing_else_is() {
+        assert!(is_chequered(&grid(8, "dark", "diagonal")));
+        assert!(!is_chequered(&grid(5, "all", "alternating")));
+        assert!(!is_chequered(&grid(5, "all", "diagonal")));
+        assert!(!is_chequered(&grid(5, "all", "orthogonal")));
+        let morris = graph("kind = \"morris\"\nrings = 3\nlines = [\"sides\"]");
+        assert!(!is_chequered(&morris));
+    }
+
+    #[test]
+    fn the_chains_draw_every_edge_once_but_implied_diagonals() {
+        for g in [
+            grid(5, "all", "alternating"),
+            grid(4, "all", "orthogonal"),
+            grid(6, "dark", "diagonal"),
+            graph("kind = \"morris\"\nrings = 3\ncorner-diagonals = true\nlines = [\"sides\"]"),
+        ] {
+            assert!(!diagonals_implied(&g));
+            assert_eq!(chained_edges(&g), g.edges().to_vec());
+        }
+        let both = grid(4, "all", "both");
+        assert!(diagonals_implied(&both));
+        let orthogonal: Vec<(NodeId, NodeId)> = both
+            .edges()
+            .iter()
+            .copied()
+            .filter(|&(a, b)| both.node(a).x == both.node(b).x || both.node(a).y == both.node(b).y)
+            .collect();
+        assert_eq!(chained_edges(&both), orthogonal);
+        // One grid line is one chain: 4 rows and 4 columns.
+        assert_eq!(edge_chains(&both).len(), 8);
+    }
+
+    #[test]
+    fn labels_are_escaped() {
+        assert_eq!(escape("a<b & \"c\"'"), "a&lt;b &amp; &quot;c&quot;&apos;");
+    }
+
+    #[test]
+    fn the_default_options_show_coordinates_only() {
+        let options = SvgOptions::default();
+        assert!(options.coordinates);
+        assert!(!options.flip && !options.zones);
+        assert!(options.last_move.is_none() && options.highlight.is_empty());
+    }
 }

@@ -267,7 +267,6 @@ pub struct DiagramArgs {
     pub position: PositionArgs,
     /// Moves to play first (each as one argument, as for `validate`); the
     /// picture marks the last one.
-    #[arg(allow_hyphen_values = true)]
     pub moves: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = DiagramFormat::Text)]

@@ -55,8 +55,8 @@ pub fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Check(args) => check::check(&args),
         Command::Replay(args) => replay::replay(&args),
         Command::Fmt(args) => fmt::fmt(&args),
-        Command::Serve(args) => serve::serve(&args),
         Command::Diagram(args) => play::diagram(&args),
+        Command::Serve(args) => serve::serve(&args),
     }
 }
 

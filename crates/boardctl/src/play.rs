@@ -1,8 +1,8 @@
 //! `validate`, `moves` and `perft`: one position, one game, any profile.
 
 use crate::cli::{DiagramArgs, DiagramFormat, PerftArgs, PerftFormat, PositionArgs, ValidateArgs};
-use crate::registry::{DIAGRAM_OPTIONS, PERFT_OPTIONS};
 use crate::registry::{AnyGame, GameTask};
+use crate::registry::{DIAGRAM_OPTIONS, PERFT_OPTIONS};
 use crate::{EXIT_FINDINGS, EXIT_OK, load_profile, move_number};
 use anyhow::Context;
 use board_core::notation::natural_cmp;

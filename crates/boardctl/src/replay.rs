@@ -64,8 +64,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<u8> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut cache = RulesCache::with_profiles(args.rules.as_deref(), user)?;
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let wanted = args.game;
     let mut code = EXIT_OK;

@@ -26,7 +26,9 @@ fn help_of_every_subcommand() {
         &["perft"],
         &["check"],
         &["replay"],
+        &["diagram"],
         &["fmt"],
+        &["serve"],
     ] {
         let name = if sub.is_empty() {
             "boardctl".to_string()

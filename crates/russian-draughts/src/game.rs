@@ -464,7 +464,14 @@ impl Diagram for Draughts {
                 } else {
                     return None;
                 };
-                Some((n, if king { svg::Piece::king(side) } else { svg::Piece::man(side) }))
+                Some((
+                    n,
+                    if king {
+                        svg::Piece::king(side)
+                    } else {
+                        svg::Piece::man(side)
+                    },
+                ))
             })
             .collect();
         Scene {
