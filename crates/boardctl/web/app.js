@@ -108,7 +108,6 @@ async function startGame(tags = {}, navigate = true) {
     computer: computerChoice(),
     timeMs: clampTime($('think-time').value),
   });
-  game.gameKind = chosenGame();
   if (navigate) {
     location.hash = '#play';
     showView('play');
@@ -167,11 +166,8 @@ async function main() {
   fillProfiles(allProfiles);
   check.setProfiles(allProfiles);
   const current = store.currentId() && store.load(store.currentId());
-  if (current) {
-    await play.open(current);
-  } else {
-    await startGame({}, false);
-  }
+  // The game of the last visit, else (none, or its rules are gone) a new one.
+  if (!current || !(await play.open(current))) await startGame({}, false);
   document.body.dataset.ready = 'true';
 }
 

@@ -73,27 +73,35 @@ export class PlayView {
     });
   }
 
-  /** Shows `game` (new or resumed) and asks the server for its position. */
+  /**
+   * Shows `game` (new or resumed) once the server has its position; the
+   * game on the board stays when the server refuses the new one. Whether
+   * the game is shown.
+   */
   async open(game) {
+    const token = ++this.generation;
+    let state;
+    try {
+      state = await post('/api/game', gameBody(game));
+    } catch (e) {
+      if (token === this.generation) this.fail(e);
+      return false;
+    }
+    if (token !== this.generation) return false;
     // A game left without a single move is not worth a place in the list.
     const previous = this.game;
     if (previous && previous.id !== game.id && previous.moves.length === 0) store.remove(previous.id);
-    this.generation++;
     this.thinking = false;
     this.game = game;
-    this.state = null;
-    this.names = { ...(DEFAULT_NAMES[game.gameKind] || {}) };
+    this.names = { ...(DEFAULT_NAMES[state.game] || {}) };
     this.say('');
-    $('ending').hidden = true;
-    this.board.clear();
-    $('move-list').replaceChildren();
-    $('fen').value = '';
-    $('game-profile').textContent = game.profile || '(your profile)';
+    this.hideChoices();
     $('computer-white').checked = !!game.computer?.White;
     $('computer-black').checked = !!game.computer?.Black;
     $('think-time').value = clampTime(game.timeMs ?? 1000);
     $('zones').checked = !!game.zones;
-    return this.refresh();
+    this.apply(state);
+    return true;
   }
 
   /** Asks the server for the position after the game's moves. */
@@ -114,9 +122,8 @@ export class PlayView {
     this.state = state;
     this.game.moves = state.moves.map((m) => m.notation);
     if (!this.game.profileToml) this.game.profile = state.profile;
-    this.game.gameKind = state.game;
+    this.game.profileName = state.profile;
     this.game.endingText = state.ending && !state.ending.claim ? state.ending.text : '';
-    if (!this.names.White && !this.names.Black) this.names = { ...(DEFAULT_NAMES[state.game] || {}) };
     this.names[state.side_to_move] = state.side_name;
     this.selection = clicks.emptySelection(state.legal);
     this.save();

@@ -28,7 +28,7 @@ export class SavedView {
       const title = document.createElement('span');
       title.className = 'saved-title';
       const status = g.endingText ? g.endingText : `${g.moves.length} ${g.moves.length === 1 ? 'move' : 'moves'}, unfinished`;
-      title.textContent = `${g.profile || 'your profile'} — ${status}`;
+      title.textContent = `${g.profileName || g.profile || 'your own profile'}${g.profileToml ? ' (your own)' : ''} — ${status}`;
       const when = document.createElement('span');
       when.className = 'saved-when';
       when.textContent = new Date(g.updated || g.created || 0).toLocaleString();
