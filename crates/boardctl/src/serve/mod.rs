@@ -307,9 +307,24 @@ async fn one_check_at_a_time(
     next.run(request).await
 }
 
-/// `POST /api/check`.
+/// `POST /api/check`: the answer is serialized on the blocking thread too
+/// (it can be megabytes).
 async fn check_record(Body(request): Body<check::CheckRequest>) -> Result<Response, ApiError> {
-    blocking(move || check::check(&request)).await.map(ok)
+    let bytes = blocking(move || {
+        let answer = check::check(&request)?;
+        serde_json::to_vec(&answer).map_err(|e| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })
+    })
+    .await?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        bytes,
+    )
+        .into_response())
 }
 
 /// `POST /api/setup`.
