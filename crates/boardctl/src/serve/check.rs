@@ -387,7 +387,16 @@ fn play<G: Game>(game: &G, line: &mut Line<G>, text: &str, span: Span) -> MoveOu
     match parsed {
         Ok(parsed) => {
             let notation = game.write_move(&state.position, &parsed.mv);
-            let before = state.clone();
+            // The buffers of the position before are reused: a draw
+            // rule's clock keeps the game's history.
+            let before = match &mut line.before {
+                Some(before) => {
+                    before.position.clone_from(&state.position);
+                    before.clock.clone_from(&state.clock);
+                    before
+                }
+                None => line.before.insert(state.clone()),
+            };
             game.play(&mut state.position, &parsed.mv);
             game.advance(
                 &mut state.clock,
@@ -396,7 +405,6 @@ fn play<G: Game>(game: &G, line: &mut Line<G>, text: &str, span: Span) -> MoveOu
                 &state.position,
             );
             let fen = Some(game.write_position(&state.position));
-            line.before = Some(before);
             let mut entry = move_entry(line.ply, text, span, fen, None);
             entry.notation = Some(notation);
             entry

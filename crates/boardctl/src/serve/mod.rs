@@ -64,13 +64,13 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// One search per core, waiting up to 5 s; two checks per core.
+    /// One search per core, waiting up to 5 s; one check per core.
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Limits {
             searches: cores.max(1),
             busy_wait: Duration::from_secs(5),
-            checks: 2 * cores.max(1),
+            checks: cores.max(1),
         }
     }
 }
@@ -312,9 +312,12 @@ async fn one_check_at_a_time(
 async fn check_record(Body(request): Body<check::CheckRequest>) -> Result<Response, ApiError> {
     let bytes = blocking(move || {
         let answer = check::check(&request)?;
-        serde_json::to_vec(&answer).map_err(|e| {
+        // About 14 bytes of answer per byte of record (a position per move).
+        let mut bytes = Vec::with_capacity(request.text.len().saturating_mul(14));
+        serde_json::to_writer(&mut bytes, &answer).map_err(|e| {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
-        })
+        })?;
+        Ok(bytes)
     })
     .await?;
     Ok((
