@@ -625,6 +625,20 @@ async fn an_illegal_move_is_422_with_its_ply() {
 }
 
 #[tokio::test]
+async fn a_request_carries_at_most_ten_thousand_moves() {
+    let app = app();
+    let moves = vec!["c3-d4"; 10_001];
+    let (status, value) = post(
+        &app,
+        "/api/game",
+        &json!({"profile": "russian-draughts/russian", "moves": moves}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(code(&value), "too-many-moves");
+}
+
+#[tokio::test]
 async fn unknown_routes_and_methods_are_json_errors() {
     let app = app();
     for path in [

@@ -172,8 +172,21 @@ fn start_position<G: Game>(game: &G, request: &GameRequest) -> Result<G::Positio
     }
 }
 
+/// The most moves a request may carry: far more than any game is long,
+/// and a bound on the work and the answer of one request.
+pub const MAX_MOVES: usize = 10_000;
+
 /// Replays the request's moves from its start position.
 fn replay<G: Game>(game: &G, request: &GameRequest) -> Result<Replayed<G>, ApiError> {
+    if request.moves.len() > MAX_MOVES {
+        return Err(ApiError::unprocessable(
+            "too-many-moves",
+            format!(
+                "{} moves given; a request carries at most {MAX_MOVES}",
+                request.moves.len()
+            ),
+        ));
+    }
     let start = start_position(game, request)?;
     let mut r = Replayed {
         position: start.clone(),

@@ -26,6 +26,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use board_core::{Catalog, ProfileError, ProfileSource};
 use error::{ApiError, Body};
+pub use game::MAX_MOVES;
 use game::{Action, GameRequest, Respond};
 use serde::Deserialize;
 use serde_json::{Value, json};
