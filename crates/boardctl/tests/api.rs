@@ -228,11 +228,25 @@ async fn morris_placements_and_removals_are_clicks() {
     assert_eq!(status, StatusCode::OK, "{after}");
     assert!(after["played"].as_str().is_some_and(|p| p.contains("f4")));
     assert!(!after["fen"].as_str().unwrap_or_default().contains("f4,"));
-    // Clicks that stop before the removal enter no move.
+    // Clicks that stop before the removal enter no move: the engine says
+    // why, as for the move's text.
     body["clicks"] = json!(["g1"]);
     let (status, short) = post(&app, "/api/play", &body).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(code(&short), "illegal-move");
+    assert_eq!(code(&short), "illegal-move", "{short}");
+    let reason = short["error"]["message"].as_str().unwrap_or_default();
+    assert!(reason.contains("removal is missing"), "{reason}");
+    // A click on the marked point gets the engine's reason, as its text would.
+    let mut body = marked.clone();
+    body["clicks"] = json!(["b2"]);
+    let (status, clicked) = post(&app, "/api/play", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(clicked["error"], refused["error"]);
+    // Clicks no move text explains.
+    body["clicks"] = json!(["a1", "zz", "a1"]);
+    let (status, nonsense) = post(&app, "/api/play", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(code(&nonsense), "illegal-move");
 }
 
 #[tokio::test]
@@ -276,6 +290,19 @@ async fn a_lingqi_turn_is_clicked_upgrade_first_and_set_ups_are_checked() {
             && p["message"].as_str().is_some_and(|m| m.contains("rank 12"))),
         "{problems:?}"
     );
+    // A side's picture shows its own pieces only, each that can stand,
+    // however few.
+    let (status, partial) = post(
+        &app,
+        "/api/setup",
+        &json!({"profile": "lingqi/lingqi", "side": "North", "setup": "Mj17,Dk15,Dk15,Xq1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(partial["ok"], false);
+    let svg = partial["svg"].as_str().expect("an SVG");
+    assert_eq!(svg.matches("class=\"piece").count(), 2, "{svg}");
+    assert!(svg.contains("side-black") && !svg.contains("side-white"));
     // A game from two set-ups.
     let north = "Sj18,Mj17,Vj19,Ei18,Ek18,Ei16,Ek16,Gh17,Gl17,Fg17,Fm17,Df15,Dg15,Dh15,Di15,Dk15,Dl15,Dm15,Dn15";
     let swapped = default_south.replace("Vj1", "Vi1");

@@ -279,18 +279,7 @@ fn by_clicks<G: Game>(
         .collect();
     match fitting.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => Err(ApiError::unprocessable(
-            "illegal-move",
-            format!(
-                "no legal move is entered by the clicks {}",
-                if clicks.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    clicks.join(", ")
-                }
-            ),
-        )
-        .at_ply(ply)),
+        [] => Err(clicks_refused(game, r, clicks, ply)),
         many => {
             let names: Vec<String> = many
                 .iter()
@@ -305,6 +294,35 @@ fn by_clicks<G: Game>(
             )
             .at_ply(ply))
         }
+    }
+}
+
+/// Why no legal move is entered by `clicks`: the engine's reason for the
+/// clicks written as a move (the labels joined by `-`, `:`, or alone as a
+/// placement), the first such text it reads but refuses; else that no
+/// move is entered so.
+fn clicks_refused<G: Game>(game: &G, r: &Replayed<G>, clicks: &[String], ply: usize) -> ApiError {
+    let texts = [clicks.join("-"), clicks.join(":"), clicks.join(" ")];
+    let refused = texts
+        .iter()
+        .find_map(|text| match game.parse_move(&r.position, text) {
+            Err(e @ MoveError::Legality(_)) => Some(e),
+            _ => None,
+        });
+    match refused {
+        Some(e) => move_error(game, &e, ply),
+        None => ApiError::unprocessable(
+            "illegal-move",
+            format!(
+                "no legal move is entered by the clicks {}",
+                if clicks.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    clicks.join(", ")
+                }
+            ),
+        )
+        .at_ply(ply),
     }
 }
 
