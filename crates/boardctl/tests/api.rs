@@ -700,3 +700,42 @@ async fn the_page_is_served_from_the_embedded_files() {
     let (status, _, again) = get(&app, "/index.html").await;
     assert_eq!((status, again), (StatusCode::OK, on_disk));
 }
+
+#[tokio::test]
+async fn the_computer_thinks_off_the_runtime_and_its_slots_are_counted() {
+    // One slot; a search of half a second holds it. The test's runtime has
+    // one thread: were the search on it, nothing else would be answered
+    // until it ends.
+    let limits = Limits {
+        searches: 1,
+        busy_wait: Duration::from_millis(10),
+        ..Limits::default()
+    };
+    let app = router(limits).expect("a router");
+    let thinking = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let body = json!({"profile": "russian-draughts/russian", "time_ms": 500});
+            post(&app, "/api/computer", &body).await
+        })
+    };
+    // Let the search take its slot.
+    while !thinking.is_finished() {
+        let body = json!({"profile": "russian-draughts/russian", "iterations": 1});
+        let (status, value) = post(&app, "/api/computer", &body).await;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(code(&value), "busy");
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    let (status, _, _) = get(&app, "/api/profiles").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        !thinking.is_finished(),
+        "the profiles were answered only after the search"
+    );
+    let (status, value) = thinking.await.expect("the search ends");
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["time_ms"], 500);
+}
