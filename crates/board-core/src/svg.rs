@@ -542,7 +542,7 @@ fn nodes(out: &mut String, layout: &Layout<'_>, scene: &Scene, options: &SvgOpti
                 let _ = writeln!(
                     out,
                     "<circle class=\"{class}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#f5d742\" fill-opacity=\"0.8\"/>",
-                    PIECE_RADIUS + 8
+                    PIECE_RADIUS + 12
                 );
             }
         }

@@ -194,6 +194,8 @@ pub fn search<G: GameRules + Adjudication>(
     if settings.budget.iterations.is_none() && settings.budget.time.is_none() {
         return Err(SearchError::NoBudget);
     }
+    let started = Instant::now();
+    let out_of_time = || settings.budget.time.is_some_and(|t| started.elapsed() >= t);
     let mut moves = Vec::new();
     game.legal_moves(position, &mut moves);
     if let Some(o) = game.outcome(position) {
@@ -214,8 +216,12 @@ pub fn search<G: GameRules + Adjudication>(
             moves: Vec::new(),
         });
     }
-    // A move that wins at once needs no search.
+    // A move that wins at once needs no search (looked for within the
+    // time budget: where every move has many replies, this takes a while).
     for mv in &moves {
+        if out_of_time() {
+            break;
+        }
         let mut next = position.clone();
         game.play(&mut next, mv);
         let mut next_clock = clock.clone();
@@ -248,14 +254,12 @@ pub fn search<G: GameRules + Adjudication>(
         scratch: Vec::new(),
         plies: 0,
     };
-    let started = Instant::now();
     let mut playouts = 0u64;
     loop {
         tree.iterate();
         playouts += 1;
         let out_of_iterations = settings.budget.iterations.is_some_and(|n| playouts >= n);
-        let out_of_time = settings.budget.time.is_some_and(|t| started.elapsed() >= t);
-        if out_of_iterations || out_of_time {
+        if out_of_iterations || out_of_time() {
             break;
         }
     }

@@ -228,11 +228,25 @@ async fn morris_placements_and_removals_are_clicks() {
     assert_eq!(status, StatusCode::OK, "{after}");
     assert!(after["played"].as_str().is_some_and(|p| p.contains("f4")));
     assert!(!after["fen"].as_str().unwrap_or_default().contains("f4,"));
-    // Clicks that stop before the removal enter no move.
+    // Clicks that stop before the removal enter no move: the engine says
+    // why, as for the move's text.
     body["clicks"] = json!(["g1"]);
     let (status, short) = post(&app, "/api/play", &body).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(code(&short), "illegal-move");
+    assert_eq!(code(&short), "illegal-move", "{short}");
+    let reason = short["error"]["message"].as_str().unwrap_or_default();
+    assert!(reason.contains("removal is missing"), "{reason}");
+    // A click on the marked point gets the engine's reason, as its text would.
+    let mut body = marked.clone();
+    body["clicks"] = json!(["b2"]);
+    let (status, clicked) = post(&app, "/api/play", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(clicked["error"], refused["error"]);
+    // Clicks no move text explains.
+    body["clicks"] = json!(["a1", "zz", "a1"]);
+    let (status, nonsense) = post(&app, "/api/play", &body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(code(&nonsense), "illegal-move");
 }
 
 #[tokio::test]
@@ -276,6 +290,19 @@ async fn a_lingqi_turn_is_clicked_upgrade_first_and_set_ups_are_checked() {
             && p["message"].as_str().is_some_and(|m| m.contains("rank 12"))),
         "{problems:?}"
     );
+    // A side's picture shows its own pieces only, each that can stand,
+    // however few.
+    let (status, partial) = post(
+        &app,
+        "/api/setup",
+        &json!({"profile": "lingqi/lingqi", "side": "North", "setup": "Mj17,Dk15,Dk15,Xq1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(partial["ok"], false);
+    let svg = partial["svg"].as_str().expect("an SVG");
+    assert_eq!(svg.matches("class=\"piece").count(), 2, "{svg}");
+    assert!(svg.contains("side-black") && !svg.contains("side-white"));
     // A game from two set-ups.
     let north = "Sj18,Mj17,Vj19,Ei18,Ek18,Ei16,Ek16,Gh17,Gl17,Fg17,Fm17,Df15,Dg15,Dh15,Di15,Dk15,Dl15,Dm15,Dn15";
     let swapped = default_south.replace("Vj1", "Vi1");
@@ -625,6 +652,20 @@ async fn an_illegal_move_is_422_with_its_ply() {
 }
 
 #[tokio::test]
+async fn a_request_carries_at_most_ten_thousand_moves() {
+    let app = app();
+    let moves = vec!["c3-d4"; 10_001];
+    let (status, value) = post(
+        &app,
+        "/api/game",
+        &json!({"profile": "russian-draughts/russian", "moves": moves}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(code(&value), "too-many-moves");
+}
+
+#[tokio::test]
 async fn unknown_routes_and_methods_are_json_errors() {
     let app = app();
     for path in [
@@ -658,4 +699,43 @@ async fn the_page_is_served_from_the_embedded_files() {
     assert_eq!(body, on_disk);
     let (status, _, again) = get(&app, "/index.html").await;
     assert_eq!((status, again), (StatusCode::OK, on_disk));
+}
+
+#[tokio::test]
+async fn the_computer_thinks_off_the_runtime_and_its_slots_are_counted() {
+    // One slot; a search of half a second holds it. The test's runtime has
+    // one thread: were the search on it, nothing else would be answered
+    // until it ends.
+    let limits = Limits {
+        searches: 1,
+        busy_wait: Duration::from_millis(10),
+        ..Limits::default()
+    };
+    let app = router(limits).expect("a router");
+    let thinking = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let body = json!({"profile": "russian-draughts/russian", "time_ms": 500});
+            post(&app, "/api/computer", &body).await
+        })
+    };
+    // Let the search take its slot.
+    while !thinking.is_finished() {
+        let body = json!({"profile": "russian-draughts/russian", "iterations": 1});
+        let (status, value) = post(&app, "/api/computer", &body).await;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(code(&value), "busy");
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    let (status, _, _) = get(&app, "/api/profiles").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        !thinking.is_finished(),
+        "the profiles were answered only after the search"
+    );
+    let (status, value) = thinking.await.expect("the search ends");
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["time_ms"], 500);
 }

@@ -12,8 +12,8 @@ use crate::play::describe_move_error;
 use crate::registry::GameTask;
 use board_core::Game;
 use board_core::record::{Reader, Span};
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::io::Cursor;
 use std::sync::Arc;
 
@@ -29,8 +29,78 @@ pub struct CheckRequest {
 /// The name findings give the text.
 const NAME: &str = "<request>";
 
+/// The answer of `/api/check` (typed, not a `Value` per move: a 1 MB
+/// record has some 80,000 moves).
+#[derive(Debug, Serialize)]
+pub struct CheckAnswer {
+    /// The objects of `check --format json`, in file order.
+    pub findings: Vec<Value>,
+    /// Every game, in file order.
+    pub games: Vec<GameLines>,
+}
+
+/// One game of the record and its lines.
+#[derive(Debug, Serialize)]
+pub struct GameLines {
+    /// Its number in the record, from 1.
+    pub index: usize,
+    /// Its tags (the first of each name).
+    pub tags: Map<String, Value>,
+    /// The profile it was checked under, `None` when its rules are unknown.
+    pub profile: Option<String>,
+    /// Its start position.
+    pub start_fen: Option<String>,
+    /// The main line (id 0), then the variations.
+    pub lines: Vec<LineOut>,
+    /// The result object of `check --format json`.
+    pub result: Value,
+    /// Why the game could not be followed at all (unknown rules, an
+    /// invalid start position).
+    pub error: Option<String>,
+}
+
+/// One line of a game.
+#[derive(Debug, Serialize)]
+pub struct LineOut {
+    /// 0 for the main line.
+    pub id: usize,
+    /// The line it branches from, `None` for the main line.
+    pub parent: Option<Parent>,
+    /// Its moves.
+    pub moves: Vec<MoveOut>,
+}
+
+/// Where a variation branches off.
+#[derive(Debug, Serialize)]
+pub struct Parent {
+    /// The line it branches from.
+    pub line: usize,
+    /// Plies of that line before the variation's first move.
+    pub ply: usize,
+}
+
+/// One move of a line.
+#[derive(Debug, Serialize)]
+pub struct MoveOut {
+    /// Its ply along its line, from 1.
+    pub ply: usize,
+    /// As written.
+    pub text: String,
+    /// In canonical notation, when it was played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+    /// Where it stands: line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub column: u32,
+    /// The position after it; `None` when it was not played.
+    pub fen: Option<String>,
+    /// Why it could not be played, for the move refused.
+    pub error: Option<String>,
+}
+
 /// Checks the text: findings and games.
-pub fn check(request: &CheckRequest) -> Result<Value, ApiError> {
+pub fn check(request: &CheckRequest) -> Result<CheckAnswer, ApiError> {
     let unknown = |e: anyhow::Error| {
         ApiError::new(
             axum::http::StatusCode::NOT_FOUND,
@@ -79,13 +149,12 @@ pub fn check(request: &CheckRequest) -> Result<Value, ApiError> {
             }
             let mut game = match cache.game_for(&rec) {
                 Ok(engine) => engine.run(Lines(&rec)),
-                Err(d) => {
-                    let mut v = base(&rec);
-                    v["error"] = json!(d.message);
-                    v
-                }
+                Err(d) => GameLines {
+                    error: Some(d.message),
+                    ..base(&rec)
+                },
             };
-            game["result"] = results
+            game.result = results
                 .remove(&rec.index.to_string())
                 .unwrap_or(Value::Null);
             games.push(game);
@@ -94,24 +163,25 @@ pub fn check(request: &CheckRequest) -> Result<Value, ApiError> {
             break;
         }
     }
-    Ok(json!({ "findings": findings, "games": games }))
+    Ok(CheckAnswer { findings, games })
 }
 
-/// The fields of a game before its lines are known.
-fn base(rec: &RecordedGame) -> Value {
+/// A game before its lines are known.
+fn base(rec: &RecordedGame) -> GameLines {
     let mut tags = Map::new();
     for (name, value, _) in rec.tag_pairs() {
         tags.entry(name.to_string())
             .or_insert_with(|| Value::String(value.to_string()));
     }
-    json!({
-        "index": rec.index,
-        "tags": tags,
-        "profile": null,
-        "start_fen": null,
-        "lines": [],
-        "error": null,
-    })
+    GameLines {
+        index: rec.index,
+        tags,
+        profile: None,
+        start_fen: None,
+        lines: Vec::new(),
+        result: Value::Null,
+        error: None,
+    }
 }
 
 /// One line being followed.
@@ -150,24 +220,26 @@ impl<G: Game> Clone for State<G> {
 struct Lines<'a>(&'a RecordedGame);
 
 impl GameTask for Lines<'_> {
-    type Output = Value;
+    type Output = GameLines;
 
-    fn run<G: Game>(self, game: &G) -> Value {
+    fn run<G: Game>(self, game: &G) -> GameLines {
         let rec = self.0;
         let mut v = base(rec);
-        v["profile"] = json!(game.header().id().to_string());
+        v.profile = Some(game.header().id().to_string());
         let start = match game.position_from_tags(rec) {
             Ok(Some(p)) => Some(p),
             Ok(None) => Some(game.start_position()),
             Err(e) => {
-                v["error"] = json!(format!("invalid start position: {e}"));
+                v.error = Some(format!("invalid start position: {e}"));
                 None
             }
         };
-        v["start_fen"] = start
-            .as_ref()
-            .map_or(Value::Null, |p| json!(game.write_position(p)));
-        let mut out: Vec<Value> = vec![json!({ "id": 0, "parent": null, "moves": [] })];
+        v.start_fen = start.as_ref().map(|p| game.write_position(p));
+        let mut out = vec![LineOut {
+            id: 0,
+            parent: None,
+            moves: Vec::new(),
+        }];
         let mut stack: Vec<Line<G>> = vec![Line {
             id: 0,
             dead: start.is_none(),
@@ -195,11 +267,11 @@ impl GameTask for Lines<'_> {
                     };
                     line.ply += 1;
                     let error = (!line.dead).then(|| {
-                        json!("unknown move `-`: the rest of this line cannot be followed")
+                        "unknown move `-`: the rest of this line cannot be followed".to_string()
                     });
                     line.refused_last = error.is_some();
                     line.dead = true;
-                    let entry = move_entry(line.ply, "-", span, Value::Null, error);
+                    let entry = move_entry(line.ply, "-", span, None, error);
                     push_move(&mut out, line.id, entry);
                 }
                 Step::Setup { fen, .. } => {
@@ -235,11 +307,14 @@ impl GameTask for Lines<'_> {
                         (parent.state.clone(), false, parent.ply)
                     };
                     let id = out.len();
-                    out.push(json!({
-                        "id": id,
-                        "parent": { "line": parent.id, "ply": ply },
-                        "moves": [],
-                    }));
+                    out.push(LineOut {
+                        id,
+                        parent: Some(Parent {
+                            line: parent.id,
+                            ply,
+                        }),
+                        moves: Vec::new(),
+                    });
                     stack.push(Line {
                         id,
                         dead: dead || state.is_none(),
@@ -257,35 +332,42 @@ impl GameTask for Lines<'_> {
                 Step::Number { .. } | Step::Result { .. } | Step::Problem(_) | Step::Note(_) => {}
             }
         }
-        v["lines"] = Value::Array(out);
+        v.lines = out;
         v
     }
 }
 
-fn push_move(out: &mut [Value], line: usize, entry: Value) {
-    if let Some(Value::Array(moves)) = out.get_mut(line).and_then(|l| l.get_mut("moves")) {
-        moves.push(entry);
+fn push_move(out: &mut [LineOut], line: usize, entry: MoveOut) {
+    if let Some(l) = out.get_mut(line) {
+        l.moves.push(entry);
     }
 }
 
-fn move_entry(ply: usize, text: &str, span: Span, fen: Value, error: Option<Value>) -> Value {
-    json!({
-        "ply": ply,
-        "text": text,
-        "line": span.start.line,
-        "column": span.start.column,
-        "fen": fen,
-        "error": error.unwrap_or(Value::Null),
-    })
+fn move_entry(
+    ply: usize,
+    text: &str,
+    span: Span,
+    fen: Option<String>,
+    error: Option<String>,
+) -> MoveOut {
+    MoveOut {
+        ply,
+        text: text.to_string(),
+        notation: None,
+        line: span.start.line,
+        column: span.start.column,
+        fen,
+        error,
+    }
 }
 
 /// Plays one move token on a line: its entry.
-fn play<G: Game>(game: &G, line: &mut Line<G>, text: &str, span: Span) -> Value {
+fn play<G: Game>(game: &G, line: &mut Line<G>, text: &str, span: Span) -> MoveOut {
     line.ply += 1;
     line.refused_last = false;
     let state = match &mut line.state {
         Some(state) if !line.dead => state,
-        _ => return move_entry(line.ply, text, span, Value::Null, None),
+        _ => return move_entry(line.ply, text, span, None, None),
     };
     let ended = game
         .rule_ending(&state.clock, &state.position)
@@ -305,7 +387,16 @@ fn play<G: Game>(game: &G, line: &mut Line<G>, text: &str, span: Span) -> Value 
     match parsed {
         Ok(parsed) => {
             let notation = game.write_move(&state.position, &parsed.mv);
-            let before = state.clone();
+            // The buffers of the position before are reused: a draw
+            // rule's clock keeps the game's history.
+            let before = match &mut line.before {
+                Some(before) => {
+                    before.position.clone_from(&state.position);
+                    before.clock.clone_from(&state.clock);
+                    before
+                }
+                None => line.before.insert(state.clone()),
+            };
             game.play(&mut state.position, &parsed.mv);
             game.advance(
                 &mut state.clock,
@@ -313,16 +404,15 @@ fn play<G: Game>(game: &G, line: &mut Line<G>, text: &str, span: Span) -> Value 
                 &parsed.mv,
                 &state.position,
             );
-            let fen = json!(game.write_position(&state.position));
-            line.before = Some(before);
+            let fen = Some(game.write_position(&state.position));
             let mut entry = move_entry(line.ply, text, span, fen, None);
-            entry["notation"] = json!(notation);
+            entry.notation = Some(notation);
             entry
         }
         Err(message) => {
             line.dead = true;
             line.refused_last = true;
-            move_entry(line.ply, text, span, Value::Null, Some(json!(message)))
+            move_entry(line.ply, text, span, None, Some(message))
         }
     }
 }

@@ -172,8 +172,21 @@ fn start_position<G: Game>(game: &G, request: &GameRequest) -> Result<G::Positio
     }
 }
 
+/// The most moves a request may carry: far more than any game is long,
+/// and a bound on the work and the answer of one request.
+pub const MAX_MOVES: usize = 10_000;
+
 /// Replays the request's moves from its start position.
 fn replay<G: Game>(game: &G, request: &GameRequest) -> Result<Replayed<G>, ApiError> {
+    if request.moves.len() > MAX_MOVES {
+        return Err(ApiError::unprocessable(
+            "too-many-moves",
+            format!(
+                "{} moves given; a request carries at most {MAX_MOVES}",
+                request.moves.len()
+            ),
+        ));
+    }
     let start = start_position(game, request)?;
     let mut r = Replayed {
         position: start.clone(),
@@ -266,18 +279,7 @@ fn by_clicks<G: Game>(
         .collect();
     match fitting.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => Err(ApiError::unprocessable(
-            "illegal-move",
-            format!(
-                "no legal move is entered by the clicks {}",
-                if clicks.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    clicks.join(", ")
-                }
-            ),
-        )
-        .at_ply(ply)),
+        [] => Err(clicks_refused(game, r, clicks, ply)),
         many => {
             let names: Vec<String> = many
                 .iter()
@@ -292,6 +294,35 @@ fn by_clicks<G: Game>(
             )
             .at_ply(ply))
         }
+    }
+}
+
+/// Why no legal move is entered by `clicks`: the engine's reason for the
+/// clicks written as a move (the labels joined by `-`, `:`, or alone as a
+/// placement), the first such text it reads but refuses; else that no
+/// move is entered so.
+fn clicks_refused<G: Game>(game: &G, r: &Replayed<G>, clicks: &[String], ply: usize) -> ApiError {
+    let texts = [clicks.join("-"), clicks.join(":"), clicks.join(" ")];
+    let refused = texts
+        .iter()
+        .find_map(|text| match game.parse_move(&r.position, text) {
+            Err(e @ MoveError::Legality(_)) => Some(e),
+            _ => None,
+        });
+    match refused {
+        Some(e) => move_error(game, &e, ply),
+        None => ApiError::unprocessable(
+            "illegal-move",
+            format!(
+                "no legal move is entered by the clicks {}",
+                if clicks.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    clicks.join(", ")
+                }
+            ),
+        )
+        .at_ply(ply),
     }
 }
 

@@ -26,6 +26,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use board_core::{Catalog, ProfileError, ProfileSource};
 use error::{ApiError, Body};
+pub use game::MAX_MOVES;
 use game::{Action, GameRequest, Respond};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -64,13 +65,13 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// One search per core, waiting up to 5 s; two checks per core.
+    /// One search per core, waiting up to 5 s; one check per core.
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Limits {
             searches: cores.max(1),
             busy_wait: Duration::from_secs(5),
-            checks: 2 * cores.max(1),
+            checks: cores.max(1),
         }
     }
 }
@@ -307,9 +308,27 @@ async fn one_check_at_a_time(
     next.run(request).await
 }
 
-/// `POST /api/check`.
+/// `POST /api/check`: the answer is serialized on the blocking thread too
+/// (it can be megabytes).
 async fn check_record(Body(request): Body<check::CheckRequest>) -> Result<Response, ApiError> {
-    blocking(move || check::check(&request)).await.map(ok)
+    let bytes = blocking(move || {
+        let answer = check::check(&request)?;
+        // About 14 bytes of answer per byte of record (a position per move).
+        let mut bytes = Vec::with_capacity(request.text.len().saturating_mul(14));
+        serde_json::to_writer(&mut bytes, &answer).map_err(|e| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })?;
+        Ok(bytes)
+    })
+    .await?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        bytes,
+    )
+        .into_response())
 }
 
 /// `POST /api/setup`.

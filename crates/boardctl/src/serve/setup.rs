@@ -5,7 +5,7 @@
 use super::error::ApiError;
 use crate::registry::AnyGame;
 use board_core::svg::{SvgOptions, draw};
-use board_core::{Graph, NodeId, Notation, Profiled, Side};
+use board_core::{Graph, Notation, Profiled, Side};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -67,16 +67,50 @@ pub fn setup(game: &AnyGame, request: &SetupRequest) -> Result<Value, ApiError> 
             .map(|p| json!({ "message": p.message, "cells": cells_named(graph, &p.message) }))
             .collect(),
     };
-    let highlight: Vec<NodeId> = problems
-        .iter()
-        .filter_map(|p| p["cells"].as_array())
-        .flatten()
-        .filter_map(|c| c.as_str().and_then(|l| graph.node_by_label(l)))
+    // The pieces that can stand, each item that reads and whose cell is
+    // free (at most one per cell), read in lingqi's FEN
+    // (`S:<South>:<North>:<turn>`) beside a stand-in Sect of the other side
+    // on a cell no item names (a position needs a Sect), taken off again.
+    let items: Vec<&str> = request
+        .setup
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .take(graph.node_count())
         .collect();
-    let position = placed(lingqi, side, &request.setup);
+    let named = |label: &str| {
+        items.iter().any(|i| {
+            i.get(1..)
+                .is_some_and(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()) == label)
+        })
+    };
+    let mut position = lingqi.start_position();
+    for n in graph.node_ids() {
+        position.set(n, None);
+    }
+    if let Some(spare) = graph.node_ids().find(|&n| !named(graph.label(n))) {
+        let spare_label = graph.label(spare);
+        let fen = |own: &str| match side {
+            Side::White => format!("S:{own}:S{spare_label}:1"),
+            Side::Black => format!("S:S{spare_label}:{own}:1"),
+        };
+        let mut kept: Vec<&str> = Vec::new();
+        for item in &items {
+            kept.push(item);
+            match lingqi.parse_position(&fen(&kept.join(","))) {
+                Ok(mut p) => {
+                    p.set(spare, None);
+                    position = p;
+                }
+                Err(_) => {
+                    kept.pop();
+                }
+            }
+        }
+    }
+    // The page marks the problems' cells itself.
     let options = SvgOptions {
         flip: request.flip,
-        highlight,
         ..SvgOptions::default()
     };
     Ok(json!({
@@ -84,26 +118,4 @@ pub fn setup(game: &AnyGame, request: &SetupRequest) -> Result<Value, ApiError> 
         "problems": problems,
         "svg": draw(lingqi, &position, &options),
     }))
-}
-
-/// The pieces of a set-up that can stand on the board (every item that
-/// reads and whose cell is free), as a position with nothing else on it
-/// (written in lingqi's FEN, `S:<South>:<North>:<turn>`).
-fn placed<G: Notation + Profiled>(game: &G, side: Side, setup: &str) -> G::Position {
-    let fen = |items: &str| match side {
-        Side::White => format!("S:{items}::1"),
-        Side::Black => format!("S::{items}:1"),
-    };
-    let mut kept: Vec<&str> = Vec::new();
-    let mut position = game.parse_position(&fen("")).ok();
-    for item in setup.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-        kept.push(item);
-        match game.parse_position(&fen(&kept.join(","))) {
-            Ok(p) => position = Some(p),
-            Err(_) => {
-                kept.pop();
-            }
-        }
-    }
-    position.unwrap_or_else(|| game.start_position())
 }

@@ -20,5 +20,5 @@ if os.getenv("BODY_KIND") == "check" then
   wrk.body = '{"text":' .. json_string(text) .. '}'
 else
   wrk.body = '{"profile":"russian-draughts/russian","moves":'
-    .. '["c3-d4","f6-g5","g3-f4","g7-f6","b2-c3","b6-a5","a3-b4","a5:c3","d2:b4"]}'
+    .. '["c3-d4","f6-g5","g3-f4","g7-f6","b2-c3","b6-a5"]}'
 end
