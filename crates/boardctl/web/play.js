@@ -257,19 +257,17 @@ export class PlayView {
   }
 
   /**
-   * Asks the server why no legal move fits these clicks, and says it. A
-   * single click is sent as a move text too (a morris placement is written
-   * as its point), so the engine's own reason shows when there is one.
+   * Asks the server why no legal move fits these clicks (it answers with
+   * the engine's reason for the move they would write), and says it.
    */
   async explain(clicked) {
     const token = this.generation;
-    const single = clicked.length === 1;
     try {
-      const state = await post('/api/play', { ...gameBody(this.game), ...(single ? { move: clicked[0] } : { clicks: clicked }) });
+      const state = await post('/api/play', { ...gameBody(this.game), clicks: clicked });
       if (token === this.generation) this.apply(state);
     } catch (e) {
       if (token !== this.generation) return;
-      if (single && !(e instanceof ApiError && e.code === 'illegal-move')) {
+      if (clicked.length === 1 && !(e instanceof ApiError && e.code === 'illegal-move')) {
         this.say(`No legal move starts at ${clicked[0]}.`, true);
       } else {
         this.fail(e);
