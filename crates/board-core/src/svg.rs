@@ -513,38 +513,29 @@ fn nodes(out: &mut String, layout: &Layout<'_>, scene: &Scene, options: &SvgOpti
             "<g class=\"node\" data-node=\"{}\">",
             escape(layout.graph.label(n))
         );
-        if layout.squares {
-            let _ = writeln!(
-                out,
-                "<rect class=\"hit\" x=\"{}\" y=\"{}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"#000\" fill-opacity=\"0\"/>",
-                cx - UNIT / 2,
-                cy - UNIT / 2
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "<circle class=\"hit\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#000\" fill-opacity=\"0\"/>",
-                UNIT / 2 - 4
-            );
-        }
+        node_area(
+            out,
+            layout.squares,
+            (cx, cy),
+            UNIT / 2 - 4,
+            "hit",
+            "#000",
+            "0",
+        );
         let from = last.and_then(|p| p.from) == Some(n);
         let landed = last.is_some_and(|p| p.landings.contains(&n));
         if from || landed {
             let class = if from { "last-from" } else { "last-to" };
-            if layout.squares {
-                let _ = writeln!(
-                    out,
-                    "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"#f5d742\" fill-opacity=\"0.55\"/>",
-                    cx - UNIT / 2,
-                    cy - UNIT / 2
-                );
-            } else {
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"{class}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#f5d742\" fill-opacity=\"0.8\"/>",
-                    PIECE_RADIUS + 12
-                );
-            }
+            let opacity = if layout.squares { "0.55" } else { "0.8" };
+            node_area(
+                out,
+                layout.squares,
+                (cx, cy),
+                PIECE_RADIUS + 12,
+                class,
+                "#f5d742",
+                opacity,
+            );
         }
         if options.highlight.contains(&n) {
             let _ = writeln!(
@@ -581,6 +572,32 @@ fn nodes(out: &mut String, layout: &Layout<'_>, scene: &Scene, options: &SvgOpti
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
+}
+
+/// The area of one node: its square on a squares board, otherwise a
+/// circle of `radius` around its point.
+fn node_area(
+    out: &mut String,
+    squares: bool,
+    (cx, cy): (i64, i64),
+    radius: i64,
+    class: &str,
+    fill: &str,
+    opacity: &str,
+) {
+    let _ = if squares {
+        writeln!(
+            out,
+            "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>",
+            cx - UNIT / 2,
+            cy - UNIT / 2
+        )
+    } else {
+        writeln!(
+            out,
+            "<circle class=\"{class}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>"
+        )
+    };
 }
 
 /// A piece centred on `(cx, cy)`: a disc in its side's colours, a crown

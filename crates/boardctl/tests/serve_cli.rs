@@ -16,6 +16,24 @@ impl Drop for Server {
     }
 }
 
+/// Starts `boardctl` with `args` and reads its first line of standard
+/// output (the listening line).
+fn start(args: &[&str]) -> (Server, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_boardctl"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardctl starts");
+    let mut server = Server(child);
+    let stdout = server.0.stdout.take().expect("standard output");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a line on standard output");
+    (server, line)
+}
+
 /// One HTTP/1.1 exchange on a new connection: the raw answer.
 fn exchange(address: &str, request: &str) -> String {
     let mut stream = TcpStream::connect(address).expect("the server accepts connections");
@@ -31,18 +49,7 @@ fn exchange(address: &str, request: &str) -> String {
 
 #[test]
 fn serve_on_port_0_prints_its_address_and_answers_on_loopback() {
-    let child = Command::new(env!("CARGO_BIN_EXE_boardctl"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("boardctl starts");
-    let mut server = Server(child);
-    let stdout = server.0.stdout.take().expect("standard output");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("a line on standard output");
+    let (_server, line) = start(&["serve", "--port", "0"]);
     let address = line
         .trim_end()
         .strip_prefix("listening on http://")
@@ -97,18 +104,7 @@ fn serve_on_port_0_prints_its_address_and_answers_on_loopback() {
 
 #[test]
 fn a_host_other_than_loopback_is_warned_about() {
-    let child = Command::new(env!("CARGO_BIN_EXE_boardctl"))
-        .args(["serve", "--port", "0", "--host", "0.0.0.0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("boardctl starts");
-    let mut server = Server(child);
-    let stdout = server.0.stdout.take().expect("standard output");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("a line on standard output");
+    let (mut server, line) = start(&["serve", "--port", "0", "--host", "0.0.0.0"]);
     assert!(line.starts_with("listening on http://0.0.0.0:"), "{line}");
     let stderr = server.0.stderr.take().expect("standard error");
     let mut warning = String::new();
