@@ -232,15 +232,32 @@ pub struct PositionProblem {
     pub kind: PositionProblemKind,
     /// What is wrong, in words.
     pub message: String,
+    /// The nodes the problem is about, where it is about some (a set-up's
+    /// misplaced piece, an unguarded Sect): a board can mark them.
+    pub nodes: Vec<NodeId>,
 }
 
 impl PositionProblem {
-    /// A problem of this kind.
+    /// A problem of this kind, about no node in particular.
     pub fn new(kind: PositionProblemKind, message: impl Into<String>) -> Self {
         PositionProblem {
             kind,
             message: message.into(),
+            nodes: Vec::new(),
         }
+    }
+
+    /// The same problem, about these nodes.
+    ///
+    /// ```
+    /// use board_core::{NodeId, PositionProblem, PositionProblemKind};
+    /// let p = PositionProblem::new(PositionProblemKind::SetUp, "Sect on j2: unguarded")
+    ///     .at([NodeId::new(9)]);
+    /// assert_eq!(p.nodes, vec![NodeId::new(9)]);
+    /// ```
+    pub fn at(mut self, nodes: impl IntoIterator<Item = NodeId>) -> Self {
+        self.nodes.extend(nodes);
+        self
     }
 
     /// The text of the problem.

@@ -106,15 +106,16 @@ impl Lingqi {
         for e in &entries {
             let label = self.config.graph.label(e.cell);
             if e.level.is_some() {
-                problems.push(P::BadPiece, format!(
+                problems.push_at(P::BadPiece, [e.cell], format!(
                     "{context}: `{}`: a set-up gives no levels (every piece starts at its type's level)",
                     e.text
                 ));
             }
             let rank = self.rank(e.cell);
             if rank < lo || rank > hi {
-                problems.push(
+                problems.push_at(
                     P::SetUp,
+                    [e.cell],
                     format!(
                         "{context}: {} on {label}: rank {rank} is outside {name}'s ranks {lo}–{hi}",
                         e.kind.name()
@@ -122,8 +123,9 @@ impl Lingqi {
                 );
             }
             if let Some((_, other)) = placed.iter().find(|(c, _)| *c == e.cell) {
-                problems.push(
+                problems.push_at(
                     P::Duplicate,
+                    [e.cell],
                     format!(
                         "{context}: {} on {label}: the cell is already taken ({}{label})",
                         e.kind.name(),
@@ -165,15 +167,16 @@ impl Lingqi {
             let label = self.config.graph.label(*sect);
             let min = self.config.rules.sect_guard_min as usize;
             if guards.len() < min {
-                problems.push(P::SetUp, format!(
+                problems.push_at(P::SetUp, [*sect], format!(
                     "{context}: Sect on {label}: {} of its own pieces among its 8 neighbours, at least {min} needed",
                     guards.len()
                 ));
             }
             for k in &self.config.rules.sect_guard_includes {
                 if !guards.contains(k) {
-                    problems.push(
+                    problems.push_at(
                         P::SetUp,
+                        [*sect],
                         format!(
                             "{context}: Sect on {label}: no {} among its 8 neighbours",
                             k.name()

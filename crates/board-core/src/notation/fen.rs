@@ -26,6 +26,7 @@
 
 use crate::game::{PositionError, PositionProblem, PositionProblemKind as Kind, Side};
 use crate::graph::Graph;
+use crate::node::NodeId;
 use crate::notation::bits::Bits;
 use crate::notation::label::LabelCase;
 
@@ -44,9 +45,19 @@ impl Problems {
 
     /// Adds a problem of this kind.
     pub fn push(&mut self, kind: Kind, message: impl Into<String>) {
+        self.push_at(kind, [], message);
+    }
+
+    /// Adds a problem of this kind about these nodes.
+    pub fn push_at(
+        &mut self,
+        kind: Kind,
+        nodes: impl IntoIterator<Item = NodeId>,
+        message: impl Into<String>,
+    ) {
         let shown = self.0.iter().filter(|p| p.kind == kind).count();
         if shown < crate::notation::REPEAT_LIMIT {
-            self.0.push(PositionProblem::new(kind, message));
+            self.0.push(PositionProblem::new(kind, message).at(nodes));
         } else if let Some((_, more)) = self.1.iter_mut().find(|(k, _)| *k == kind) {
             *more += 1;
         } else {

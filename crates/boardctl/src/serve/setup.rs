@@ -1,11 +1,11 @@
 //! `/api/setup`: one side's set-up of a game that starts from set-ups
 //! (lingqi), checked by the game's rules with every violation and the cells
-//! it names.
+//! it is about.
 
 use super::error::ApiError;
 use crate::registry::AnyGame;
 use board_core::svg::{SvgOptions, draw};
-use board_core::{Graph, Notation, Profiled, Side};
+use board_core::{Notation, Profiled, Side};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -23,21 +23,6 @@ pub struct SetupRequest {
     /// The second player's side at the bottom of the picture.
     #[serde(default)]
     pub flip: bool,
-}
-
-/// The labels of the board's nodes that a message names, in order, each
-/// once: the cells of a violation.
-fn cells_named(graph: &Graph, message: &str) -> Vec<String> {
-    let mut cells: Vec<String> = Vec::new();
-    for word in message.split(|c: char| !c.is_ascii_alphanumeric()) {
-        if word.is_empty() || cells.iter().any(|c| c == word) {
-            continue;
-        }
-        if graph.node_by_label(word).is_some() {
-            cells.push(word.to_string());
-        }
-    }
-    cells
 }
 
 /// Checks the set-up: `ok`, the problems with their cells, and a picture
@@ -64,7 +49,10 @@ pub fn setup(game: &AnyGame, request: &SetupRequest) -> Result<Value, ApiError> 
         Ok(_) => Vec::new(),
         Err(problems) => problems
             .iter()
-            .map(|p| json!({ "message": p.message, "cells": cells_named(graph, &p.message) }))
+            .map(|p| {
+                let cells: Vec<&str> = p.nodes.iter().map(|&n| graph.label(n)).collect();
+                json!({ "message": p.message, "cells": cells })
+            })
             .collect(),
     };
     // The pieces that can stand, each item that reads and whose cell is
