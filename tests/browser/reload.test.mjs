@@ -28,6 +28,11 @@ export default async function ({ page, base, shot }) {
   await newGame(page, { profile: 'alquerque/alquerque@1' });
   await clickNodes(page, ['c2', 'c3']);
   await page.click('nav a[data-view="saved"]');
+  await settled(page);
+  // The list is drawn when the view opens: wait for it rather than race it.
+  await page
+    .waitForFunction(() => document.querySelectorAll('#saved-list .saved-game').length >= 2, null, { timeout: 10000 })
+    .catch(() => {});
   const items = page.locator('#saved-list .saved-game');
   assert.equal(await items.count(), 2);
   assert.match(await items.nth(0).textContent(), /alquerque\/alquerque@1 — 1 move, unfinished/);
