@@ -27,6 +27,23 @@ struct Leaf {
     routes: u64,
 }
 
+impl Leaf {
+    /// The men after this move of `side`, and the plies without a capture
+    /// then (`limit` 0: no draw rule counts them).
+    fn after(&self, men: [u64; 2], side: Side, quiet: u32, limit: u32) -> ([u64; 2], u32) {
+        let mut next = men;
+        let (own, opp) = (side.index(), side.opposite().index());
+        next[own] = (next[own] & !bit(self.from)) | bit(self.to);
+        next[opp] &= !self.captured;
+        let quiet = if limit == 0 || self.captured != 0 {
+            0
+        } else {
+            quiet + 1
+        };
+        (next, quiet)
+    }
+}
+
 /// Collects distinct moves; routes of one man arrive together, so merging
 /// looks back only to the first move of the current man.
 struct Collect<'a> {
@@ -125,18 +142,9 @@ fn recurse(
     if depth == 1 && !options.no_bulk {
         return mine.iter().map(weight).sum();
     }
-    let own = side.index();
-    let opp = side.opposite().index();
     let mut total = 0;
     for leaf in mine.iter() {
-        let mut next = men;
-        next[own] = (next[own] & !bit(leaf.from)) | bit(leaf.to);
-        next[opp] &= !leaf.captured;
-        let next_quiet = if limit == 0 || leaf.captured != 0 {
-            0
-        } else {
-            quiet + 1
-        };
+        let (next, next_quiet) = leaf.after(men, side, quiet, limit);
         let below = recurse(
             game,
             next,
@@ -183,18 +191,9 @@ pub(crate) fn split(
             segment_from: None,
         },
     );
-    let own = side.index();
-    let opp = side.opposite().index();
     let mut split = PerftSplit::counted(0);
     for leaf in &leaves {
-        let mut next = men;
-        next[own] = (next[own] & !bit(leaf.from)) | bit(leaf.to);
-        next[opp] &= !leaf.captured;
-        let quiet_plies = if limit == 0 || leaf.captured != 0 {
-            0
-        } else {
-            quiet + 1
-        };
+        let (next, quiet_plies) = leaf.after(men, side, quiet, limit);
         split.subtrees.push(PerftSubtree {
             position: Position {
                 men: next,

@@ -114,14 +114,7 @@ impl<'a> Perft<'a> {
             } else if self.removal_ply {
                 self.split_removals(&mut split, c, &after, due, depth - 1);
             } else {
-                let mut sets = Vec::new();
-                e.for_each_removal_set(&after, due, |set| sets.push(set.to_vec()));
-                for set in sets {
-                    let mut next = after;
-                    for &r in &set {
-                        e.take(&mut next, r);
-                    }
-                    e.end_turn(&mut next, true);
+                for next in self.after_removal_sets(&after, due) {
                     self.push_subtree(&mut split, c, next, depth - 1);
                 }
             }
@@ -259,17 +252,26 @@ impl<'a> Perft<'a> {
             return self.count_removals(c, &after, due, depth - 1);
         }
         let mut total = 0;
-        let mut sets = Vec::new();
-        e.for_each_removal_set(&after, due, |set| sets.push(set.to_vec()));
-        for set in sets {
-            let mut next = after;
-            for &r in &set {
-                e.take(&mut next, r);
-            }
-            e.end_turn(&mut next, true);
+        for next in self.after_removal_sets(&after, due) {
             total += self.descend(c, &next, depth - 1);
         }
         total
+    }
+
+    /// The positions after each set of `due` removals from `after`, the
+    /// turn ended (removals joined to their move, not `removal-ply`).
+    fn after_removal_sets(&self, after: &Core, due: usize) -> Vec<Core> {
+        let e = self.engine;
+        let mut positions = Vec::new();
+        e.for_each_removal_set(after, due, |set| {
+            let mut next = *after;
+            for &r in set {
+                e.take(&mut next, r);
+            }
+            e.end_turn(&mut next, true);
+            positions.push(next);
+        });
+        positions
     }
 
     /// The removal plies of a mill-closing move: `after` is the position
