@@ -188,6 +188,25 @@ impl Lingqi {
         problems.result(placed).map_err(|e| e.problems)
     }
 
+    /// What a board shows of one side's set-up while it is being made,
+    /// problems or not: each item that reads and names a free cell, at its
+    /// level (the type's when none is given), on an otherwise empty board,
+    /// South to move. [`Lingqi::parse_setup`] says what is wrong with it.
+    pub fn setup_preview(&self, side: Side, text: &str) -> Position {
+        let mut ignored = Problems::new();
+        let mut position = Position::empty(self.config.graph.node_count());
+        for e in self.parse_entries(text, "", &mut ignored) {
+            if position.piece(e.cell).is_none() {
+                let level = e
+                    .level
+                    .unwrap_or(self.config.rules.pieces.get(e.kind).level);
+                let kind = e.kind;
+                position.set(e.cell, Some(Piece { side, kind, level }));
+            }
+        }
+        position
+    }
+
     /// The start position of two set-ups, South to move on turn 1; the
     /// problems of both sides together.
     pub fn position_from_setups(

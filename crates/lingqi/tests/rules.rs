@@ -829,3 +829,30 @@ fn diagram_shows_levels_zones_and_trapped_pieces() {
         .expect("rank 14");
     assert_eq!(row14.matches('-').count(), 2);
 }
+
+/// L22 on a board being set up: a set-up with problems still shows every
+/// piece that can stand (the first of two on one cell, none for an item
+/// that does not read), and its problems name their cells.
+#[test]
+fn l22_a_set_up_in_progress_shows_what_can_stand_and_marks_its_problems() {
+    let g = game();
+    let text = "Sj2,Mj2,Xk3,Ga12";
+    let preview = g.setup_preview(Side::White, text);
+    assert_eq!(at(&g, &preview, "j2"), "S0");
+    assert_eq!(at(&g, &preview, "k3"), ".");
+    assert_eq!(at(&g, &preview, "a12"), "G2");
+    assert_eq!(preview.pieces().count(), 2);
+    let problems = g
+        .parse_setup(Side::White, text)
+        .expect_err("three problems at least");
+    let duplicate = problems
+        .iter()
+        .find(|p| p.message.contains("already taken"))
+        .expect("the second piece on j2 is a problem");
+    assert_eq!(duplicate.nodes, vec![cell(&g, "j2")]);
+    let outside = problems
+        .iter()
+        .find(|p| p.message.contains("outside"))
+        .expect("a12 is outside South's ranks");
+    assert_eq!(outside.nodes, vec![cell(&g, "a12")]);
+}

@@ -5,7 +5,7 @@
 use super::error::ApiError;
 use crate::registry::AnyGame;
 use board_core::svg::{SvgOptions, draw};
-use board_core::{Notation, Profiled, Side};
+use board_core::{Profiled, Side};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -55,47 +55,7 @@ pub fn setup(game: &AnyGame, request: &SetupRequest) -> Result<Value, ApiError> 
             })
             .collect(),
     };
-    // The pieces that can stand, each item that reads and whose cell is
-    // free (at most one per cell), read in lingqi's FEN
-    // (`S:<South>:<North>:<turn>`) beside a stand-in Sect of the other side
-    // on a cell no item names (a position needs a Sect), taken off again.
-    let items: Vec<&str> = request
-        .setup
-        .split(',')
-        .map(str::trim)
-        .filter(|i| !i.is_empty())
-        .take(graph.node_count())
-        .collect();
-    let named = |label: &str| {
-        items.iter().any(|i| {
-            i.get(1..)
-                .is_some_and(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()) == label)
-        })
-    };
-    let mut position = lingqi.start_position();
-    for n in graph.node_ids() {
-        position.set(n, None);
-    }
-    if let Some(spare) = graph.node_ids().find(|&n| !named(graph.label(n))) {
-        let spare_label = graph.label(spare);
-        let fen = |own: &str| match side {
-            Side::White => format!("S:{own}:S{spare_label}:1"),
-            Side::Black => format!("S:S{spare_label}:{own}:1"),
-        };
-        let mut kept: Vec<&str> = Vec::new();
-        for item in &items {
-            kept.push(item);
-            match lingqi.parse_position(&fen(&kept.join(","))) {
-                Ok(mut p) => {
-                    p.set(spare, None);
-                    position = p;
-                }
-                Err(_) => {
-                    kept.pop();
-                }
-            }
-        }
-    }
+    let position = lingqi.setup_preview(side, &request.setup);
     // The page marks the problems' cells itself.
     let options = SvgOptions {
         flip: request.flip,
