@@ -26,7 +26,7 @@ pub trait Builtin: Profiled {
 
     /// The compiled-in profiles as a catalog.
     fn builtin_catalog() -> Result<Catalog, ProfileError> {
-        Catalog::embedded(Self::PROFILES)
+        Catalog::embedded([Self::PROFILES])
     }
 
     /// The identities of the compiled-in profiles, sorted by name and

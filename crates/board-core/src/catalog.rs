@@ -1,7 +1,9 @@
 //! The set of known profiles (embedded in the binary or read from disk) and
 //! the resolution of `game/name@N` references against it.
 
-use crate::profile::{ProfileError, ProfileHeader, ProfileId, ProfileRef, parse_header};
+use crate::profile::{
+    ProfileError, ProfileHeader, ProfileId, ProfileRef, parse_embedded_header, parse_header,
+};
 use std::borrow::Cow;
 
 /// One profile file: where it came from, its text and its header.
@@ -26,6 +28,24 @@ impl ProfileSource {
         let origin = origin.into();
         let text = text.into();
         let header = parse_header(&origin, &text)?;
+        Self::named(origin, text, header, check_path)
+    }
+
+    /// A profile compiled into a crate, its header read from the keys
+    /// before the first table only (the tests load every such file whole).
+    fn embedded(origin: &'static str, text: &'static str) -> Result<Self, ProfileError> {
+        let header = parse_embedded_header(origin, text)?;
+        Self::named(origin.to_string(), Cow::Borrowed(text), header, true)
+    }
+
+    /// The source with its header read, its path checked against the header
+    /// when `check_path`.
+    fn named(
+        origin: String,
+        text: Cow<'static, str>,
+        header: ProfileHeader,
+        check_path: bool,
+    ) -> Result<Self, ProfileError> {
         if check_path {
             let expected = format!("{}/{}.v{}.toml", header.game, header.name, header.version);
             let normalized = origin.replace('\\', "/");
@@ -78,13 +98,32 @@ impl Catalog {
     where
         I: IntoIterator<Item = (String, Cow<'static, str>)>,
     {
-        let mut sources = files
+        let sources = files
             .into_iter()
             .map(|(origin, text)| ProfileSource::new(origin, text, true))
             .collect::<Result<Vec<_>, _>>()?;
-        sources.sort_by_key(ProfileSource::id);
+        Catalog::from_sources(sources)
+    }
+
+    /// Builds a catalog from sets of profile files compiled into crates
+    /// (one set per game crate).
+    pub fn embedded(
+        sets: impl IntoIterator<Item = EmbeddedProfiles>,
+    ) -> Result<Catalog, ProfileError> {
+        let sources = sets
+            .into_iter()
+            .flat_map(|files| files.iter())
+            .map(|&(path, text)| ProfileSource::embedded(path, text))
+            .collect::<Result<Vec<_>, _>>()?;
+        Catalog::from_sources(sources)
+    }
+
+    /// The catalog of `sources`, sorted; two files of one profile are an
+    /// error.
+    fn from_sources(mut sources: Vec<ProfileSource>) -> Result<Catalog, ProfileError> {
+        sources.sort_by(|a, b| a.header.id_cmp(&b.header));
         for w in sources.windows(2) {
-            if w[0].id() == w[1].id() {
+            if w[0].header.id_cmp(&w[1].header).is_eq() {
                 return Err(ProfileError::Invalid {
                     origin: w[1].origin.clone(),
                     message: format!("{} is also defined by {}", w[1].id(), w[0].origin),
@@ -92,15 +131,6 @@ impl Catalog {
             }
         }
         Ok(Catalog { sources })
-    }
-
-    /// Builds a catalog from profile files compiled into a crate.
-    pub fn embedded(files: EmbeddedProfiles) -> Result<Catalog, ProfileError> {
-        Catalog::new(
-            files
-                .iter()
-                .map(|&(path, text)| (path.to_string(), Cow::Borrowed(text))),
-        )
     }
 
     /// All profiles, sorted.

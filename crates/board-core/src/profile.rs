@@ -117,6 +117,11 @@ impl ProfileHeader {
             version: self.version,
         }
     }
+
+    /// Orders headers as their [`ProfileId`]s order, without building them.
+    pub(crate) fn id_cmp(&self, other: &ProfileHeader) -> std::cmp::Ordering {
+        (&self.game, &self.name, self.version).cmp(&(&other.game, &other.name, other.version))
+    }
 }
 
 /// What went wrong finding, reading or checking a profile.
@@ -343,6 +348,36 @@ fn check_text_size(origin: &str, text: &str) -> Result<(), ProfileError> {
 pub fn parse_header(origin: &str, text: &str) -> Result<ProfileHeader, ProfileError> {
     check_text_size(origin, text)?;
     let header: ProfileHeader = toml::from_str(text).map_err(|e| toml_error(origin, text, &e))?;
+    check_header(origin, header)
+}
+
+/// [`parse_header`] reading only the keys before the first table header
+/// (`[board]`): the same header, since TOML puts every top-level key before
+/// the first table, at a fraction of the cost for a file known to be whole.
+/// The rest of the file is not read, so its errors surface when the
+/// profile is loaded; for the profiles compiled into the binary, which the
+/// tests load whole. Falls back to the whole file when the cut does not
+/// parse (a table header inside a multi-line value).
+pub(crate) fn parse_embedded_header(
+    origin: &str,
+    text: &str,
+) -> Result<ProfileHeader, ProfileError> {
+    let cut = text
+        .match_indices('\n')
+        .map(|(at, _)| at + 1)
+        .find(|&at| text[at..].trim_start_matches([' ', '\t']).starts_with('['))
+        .unwrap_or(text.len());
+    match toml::from_str(&text[..cut]) {
+        Ok(header) => {
+            check_text_size(origin, text)?;
+            check_header(origin, header)
+        }
+        Err(_) => parse_header(origin, text),
+    }
+}
+
+/// The header's own rules: a version from 1, names in lower case.
+fn check_header(origin: &str, header: ProfileHeader) -> Result<ProfileHeader, ProfileError> {
     if header.version == 0 {
         return Err(ProfileError::Invalid {
             origin: origin.to_string(),
@@ -500,5 +535,24 @@ mod tests {
         assert_eq!(line_column(t, 0), (1, 1));
         assert_eq!(line_column(t, 3), (2, 1));
         assert_eq!(line_column(t, 5), (2, 2));
+    }
+
+    /// The header read from the keys before the first table equals the
+    /// whole file's, also when a line inside a multi-line value starts
+    /// with `[` (the cut does not parse and the whole file is read).
+    #[test]
+    fn embedded_header_agrees_with_the_whole_file() {
+        let plain = "game = \"g\"\nname = \"n\"\nversion = 2\ndescription = \"d\"\n\n[board]\nkind = \"grid\"\n";
+        let tricky = "game = \"g\"\nname = \"n\"\nversion = 2\ndescription = \"\"\"\n[not a table]\n\"\"\"\nsources = [\n  \"a\",\n]\n[board]\n";
+        for text in [plain, tricky] {
+            assert_eq!(
+                parse_embedded_header("t", text).unwrap(),
+                parse_header("t", text).unwrap()
+            );
+        }
+        assert_eq!(
+            parse_embedded_header("t", tricky).unwrap().description,
+            "[not a table]\n"
+        );
     }
 }

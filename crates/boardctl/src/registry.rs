@@ -6,16 +6,10 @@
 use board_core::{
     Catalog, Diagram, Game, GameOption, Perft, ProfileError, ProfileSource, Profiled,
 };
-use std::borrow::Cow;
 
 /// The profiles compiled into the binary: those every game crate carries.
 pub fn embedded_catalog() -> Result<Catalog, ProfileError> {
-    Catalog::new(
-        EMBEDDED
-            .iter()
-            .flat_map(|files| files.iter())
-            .map(|&(path, text)| (path.to_string(), Cow::Borrowed(text))),
-    )
+    Catalog::embedded(EMBEDDED.iter().copied())
 }
 
 /// A command that runs on any game, once the profile's game is known.
@@ -101,6 +95,22 @@ mod tests {
             } else if name.ends_with(".toml") {
                 out.push(format!("{prefix}{name}"));
             }
+        }
+    }
+
+    /// The header read from the keys before the first table is the header
+    /// the whole file gives, for every compiled-in profile.
+    #[test]
+    fn embedded_headers_are_the_whole_files_headers() {
+        let catalog = embedded_catalog().expect("the embedded profiles load");
+        assert_eq!(
+            catalog.sources().len(),
+            EMBEDDED.iter().map(|f| f.len()).sum::<usize>()
+        );
+        for source in catalog.sources() {
+            let whole = board_core::profile::parse_header(&source.origin, &source.text)
+                .expect("the whole file parses");
+            assert_eq!(source.header, whole, "{}", source.origin);
         }
     }
 
