@@ -205,6 +205,52 @@ impl<R: Read> Input<R> {
         }
     }
 
+    /// Where reading stands, with the line and column bookkeeping brought up
+    /// to `pos`, for a scan that takes the bytes from there itself
+    /// ([`Input::window`]) and hands the cursor back ([`Input::set_cursor`]);
+    /// `None` when a position past `pos` was asked for already.
+    #[inline]
+    pub fn cursor(&mut self) -> Option<Cursor> {
+        // Spaces and a line end first: the columns before need no count.
+        let rest = self.buffered_from(self.pos);
+        let spaces = rest
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
+        if rest.get(spaces) == Some(&b'\n') {
+            let at = self.pos + spaces as u64 + 1;
+            return Some(Cursor {
+                at,
+                line: self.line.saturating_add(1),
+                line_start: at,
+                chars: 0,
+            });
+        }
+        self.count_columns_to(self.pos);
+        (self.col_at == self.pos).then_some(Cursor {
+            at: self.pos,
+            line: self.line,
+            line_start: self.line_start,
+            chars: self.col_chars,
+        })
+    }
+
+    /// Takes back a cursor moved over ASCII bytes and line ends only.
+    #[inline]
+    pub fn set_cursor(&mut self, c: Cursor) {
+        self.pos = c.at;
+        self.line = c.line;
+        self.line_start = c.line_start;
+        self.col_at = c.at;
+        self.col_chars = c.chars;
+    }
+
+    /// The buffered bytes and the absolute offset of the first.
+    #[inline]
+    pub fn window(&self) -> (&[u8], u64) {
+        (&self.buf[..self.end], self.base)
+    }
+
     /// Starts keeping the game's text, from the start of the line holding
     /// `at` when that is still in the buffer (before any position asked for).
     pub fn retain_from(&mut self, at: u64) {
@@ -228,6 +274,32 @@ impl<R: Read> Input<R> {
             start,
             bytes: self.slice(start.offset, end),
         })
+    }
+}
+
+/// A reading position with its line and column, moved by a scan over ASCII
+/// bytes and line ends (one character per byte).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cursor {
+    /// Absolute offset.
+    pub at: u64,
+    /// Line of `at`, from 1.
+    pub line: u32,
+    /// Absolute offset of the line's first byte.
+    pub line_start: u64,
+    /// Characters from `line_start` to `at`.
+    pub chars: u32,
+}
+
+impl Cursor {
+    /// The position of `at` on the cursor's line, `ahead` ASCII bytes on.
+    #[inline]
+    pub fn pos(&self, ahead: usize) -> Pos {
+        Pos {
+            offset: self.at + ahead as u64,
+            line: self.line,
+            column: self.chars.saturating_add(ahead as u32).saturating_add(1),
+        }
     }
 }
 

@@ -520,6 +520,15 @@ fn every_position_matches_a_recount_from_scratch() {
         b"[",
         b"]",
         b"\"",
+        b" 22-17",
+        b" 9x18x27",
+        b"12.c3-d4",
+        b" e3:g5",
+        b" c3-",
+        b" 1/2-1/2",
+        b"\x0b",
+        b" 0-0 ",
+        b"[Result \"1-0\"]\n",
     ];
     let mut state: u64 = 0x1234_5678_9ABC_DEF1;
     let mut next = || {
@@ -529,7 +538,7 @@ fn every_position_matches_a_recount_from_scratch() {
         state
     };
     let mut checked = 0;
-    for round in 0..300 {
+    for round in 0..600 {
         let mut input = Vec::new();
         if round % 5 == 0 {
             input.extend_from_slice(&[0xEF, 0xBB, 0xBF]);
@@ -537,8 +546,21 @@ fn every_position_matches_a_recount_from_scratch() {
         for _ in 0..(next() % 120) {
             input.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
         }
-        let mut seen = Positions::default();
+        // Byte by byte (the tokenizer's general path at every word) and
+        // from memory at once (its fast path over plain movetext): the same
+        // events at the same places.
+        let mut trickled = Log::default();
         Reader::new(Trickle(&input))
+            .read_all(&mut trickled)
+            .expect("reading from memory");
+        assert_eq!(
+            log(&input),
+            trickled.out,
+            "round {round} in {:?}",
+            String::from_utf8_lossy(&input)
+        );
+        let mut seen = Positions::default();
+        Reader::new(input.as_slice())
             .read_all(&mut seen)
             .expect("reading from memory");
         for p in &seen.0 {
