@@ -103,6 +103,9 @@ pub struct Graph {
     lines: Vec<Vec<NodeId>>,
     lines_through: Vec<Vec<LineId>>,
     by_label: HashMap<String, NodeId>,
+    /// The nodes of the labels of one ASCII letter and one or two digits
+    /// (`c3`, `j10`), by [`short_label_slot`]; `u16::MAX` where none.
+    by_short_label: Vec<u16>,
     by_coord: HashMap<(i32, i32), NodeId>,
     numbers: Vec<Option<u16>>,
     by_number: Vec<NodeId>,
@@ -244,6 +247,7 @@ impl Graph {
         }
 
         let count = nodes.len();
+        let by_short_label = short_label_table(&nodes);
         Ok(Graph {
             nodes,
             neighbours,
@@ -253,6 +257,7 @@ impl Graph {
             lines: line_list,
             lines_through,
             by_label,
+            by_short_label,
             by_coord,
             numbers: vec![None; count],
             by_number: Vec::new(),
@@ -302,6 +307,12 @@ impl Graph {
 
     /// The node with this label.
     pub fn node_by_label(&self, label: &str) -> Option<NodeId> {
+        if let Some(slot) = short_label_slot(label.as_bytes()) {
+            return match self.by_short_label.get(slot) {
+                Some(&id) if id != u16::MAX => Some(NodeId::new(usize::from(id))),
+                _ => None,
+            };
+        }
         self.by_label.get(label).copied()
     }
 
@@ -372,4 +383,43 @@ impl Graph {
         let max_y = self.nodes.iter().map(|n| n.y).max().unwrap_or(0);
         (min_x, min_y, max_x, max_y)
     }
+}
+
+/// Slots per letter in the short-label table: ten one-digit labels, a
+/// hundred two-digit ones.
+const SHORT_SLOTS_PER_LETTER: usize = 110;
+
+/// Where a label of one ASCII letter and one or two digits (`c3`, `C3`,
+/// `j10`, `a01`) stands in the short-label table; `None` for any other
+/// label. Every such label has a slot of its own.
+fn short_label_slot(label: &[u8]) -> Option<usize> {
+    let letter = match label.first()? {
+        &c @ b'a'..=b'z' => usize::from(c - b'a'),
+        &c @ b'A'..=b'Z' => 26 + usize::from(c - b'A'),
+        _ => return None,
+    };
+    let digit = |i: usize| match label.get(i) {
+        Some(&d) if d.is_ascii_digit() => Some(usize::from(d - b'0')),
+        _ => None,
+    };
+    let number = match label.len() {
+        2 => digit(1)?,
+        3 => 10 + 10 * digit(1)? + digit(2)?,
+        _ => return None,
+    };
+    Some(letter * SHORT_SLOTS_PER_LETTER + number)
+}
+
+/// The short-label table of `nodes` (empty when no label is short).
+fn short_label_table(nodes: &[Node]) -> Vec<u16> {
+    let mut table = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if let Some(slot) = short_label_slot(n.label.as_bytes()) {
+            if table.is_empty() {
+                table = vec![u16::MAX; 52 * SHORT_SLOTS_PER_LETTER];
+            }
+            table[slot] = i as u16;
+        }
+    }
+    table
 }

@@ -228,3 +228,31 @@ fn board_errors_are_reported_not_panicked() {
     });
     assert!(matches!(bad_lines.build(), Err(BoardError::Invalid(_))));
 }
+
+/// Every label finds its node (short labels like `c3` and `j10` by table,
+/// others by name), and a text that is no label finds none: other cases,
+/// a leading zero, squares off the board.
+#[test]
+fn every_label_finds_its_node_and_nothing_else_finds_one() {
+    let boards = [
+        grid(8, 8, Squares::Dark, Connections::Diagonal),
+        grid(19, 19, Squares::All, Connections::Orthogonal),
+        grid(26, 3, Squares::All, Connections::Orthogonal),
+        morris(3, false, &[]),
+    ];
+    for g in &boards {
+        for i in 0..g.node_count() {
+            let n = board_core::NodeId::new(i);
+            assert_eq!(g.node_by_label(g.label(n)), Some(n), "{}", g.label(n));
+        }
+    }
+    let draughts = &boards[0];
+    for text in [
+        "C3", "a01", "b1", "i1", "a9", "a", "1", "", "c3 ", "é3", "a10",
+    ] {
+        assert_eq!(draughts.node_by_label(text), None, "{text:?}");
+    }
+    assert!(boards[1].node_by_label("s19").is_some());
+    assert_eq!(boards[1].node_by_label("s20"), None);
+    assert!(boards[2].node_by_label("z3").is_some());
+}

@@ -242,16 +242,55 @@ impl Engine {
     pub fn generate(&self, c: &Core, out: &mut Vec<Move>) {
         let candidates = self.candidates(c.men[c.side.opposite().index()]);
         self.for_each_base(c, |from, to| {
-            let base = Move::new(from, to);
-            let due = self.removals_for(c, from, to, candidates);
-            if due == 0 {
-                out.push(base);
-            } else {
-                let mut after = *c;
-                self.play_base(&mut after, from, to);
-                self.for_each_removal_set(&after, due, |set| out.push(base.with_removals(set)));
-            }
+            self.push_moves_of_base(c, from, to, candidates, out);
         });
+    }
+
+    /// Appends the legal moves whose placement or step is `(from, to)`, in
+    /// the order [`Engine::generate`] gives them: those of `generate` with
+    /// that base, without generating the others (the caller has checked
+    /// that the game is not over).
+    pub fn generate_with_base(
+        &self,
+        c: &Core,
+        from: Option<usize>,
+        to: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let legal = match from {
+            None => self.placements(c) & bit(to) != 0,
+            Some(f) => {
+                self.may_move(c)
+                    && c.men[c.side.index()] & bit(f) != 0
+                    && self.targets(c, f, self.flies(c)) & bit(to) != 0
+            }
+        };
+        if legal {
+            let candidates = self.candidates(c.men[c.side.opposite().index()]);
+            self.push_moves_of_base(c, from, to, candidates, out);
+        }
+    }
+
+    /// The legal moves of one legal base: the base alone when it takes
+    /// nothing, else the base with each set of removals it may make.
+    #[inline]
+    fn push_moves_of_base(
+        &self,
+        c: &Core,
+        from: Option<usize>,
+        to: usize,
+        candidates: Mask,
+        out: &mut Vec<Move>,
+    ) {
+        let base = Move::new(from, to);
+        let due = self.removals_for(c, from, to, candidates);
+        if due == 0 {
+            out.push(base);
+        } else {
+            let mut after = *c;
+            self.play_base(&mut after, from, to);
+            self.for_each_removal_set(&after, due, |set| out.push(base.with_removals(set)));
+        }
     }
 
     /// The result decided by the position alone (men left, the move-limit

@@ -152,14 +152,11 @@ pub(crate) fn parse(
         return Err(illegal(format!("the game is over ({why})")));
     }
     let c = &position.core;
-    let mut legal = Vec::new();
-    engine.generate(c, &mut legal);
-    let same_base: Vec<Move> = legal
-        .iter()
-        .filter(|m| m.origin() == written.from && m.target() == written.to)
-        .copied()
-        .collect();
+    let mut same_base = Vec::new();
+    engine.generate_with_base(c, written.from, written.to, &mut same_base);
     if same_base.is_empty() {
+        let mut legal = Vec::new();
+        engine.generate(c, &mut legal);
         return Err(explain_base(engine, graph, c, &written, &legal));
     }
     if written.removals.is_empty() {
