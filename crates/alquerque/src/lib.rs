@@ -13,7 +13,7 @@ pub use position::{Move, Position};
 pub use rules::{CaptureRule, ChainRule, PlainDirection, Rules, Start, StartSide};
 pub use tables::MAX_POINTS;
 
-use crate::movegen::{Sink, capturers, generate};
+use crate::movegen::{Sink, capturers, generate, has_any_move};
 use crate::tables::{Tables, bit};
 use board_core::game::{generic_perft, generic_perft_split};
 use board_core::{
@@ -61,18 +61,6 @@ impl Sink for Routes<'_> {
             landings: landings.to_vec(),
             captured,
         });
-    }
-}
-
-/// Counts moves, for "has a legal move" questions.
-struct Counter(usize);
-
-impl Sink for Counter {
-    fn plain(&mut self, _: u8, _: u8) {
-        self.0 += 1;
-    }
-    fn capture(&mut self, _: u8, _: &[u8], _: u64) {
-        self.0 += 1;
     }
 }
 
@@ -133,24 +121,12 @@ impl Alquerque {
 
     fn has_move(&self, position: &Position) -> bool {
         let side = position.side;
-        let mut counter = Counter(0);
-        generate(
-            &self.tables,
-            &self.config.rules,
-            position.men,
-            side,
-            &mut counter,
-        );
-        if counter.0 > 0 {
-            return true;
-        }
-        tables::points(position.huffable).any(|h| {
-            let mut men = position.men;
-            men[side.opposite().index()] &= !bit(h);
-            let mut counter = Counter(0);
-            generate(&self.tables, &self.config.rules, men, side, &mut counter);
-            counter.0 > 0
-        })
+        has_any_move(&self.tables, position.men, side)
+            || tables::points(position.huffable).any(|h| {
+                let mut men = position.men;
+                men[side.opposite().index()] &= !bit(h);
+                has_any_move(&self.tables, men, side)
+            })
     }
 
     fn build_start(graph: &Graph, start: &Start) -> Result<Position, String> {

@@ -43,6 +43,17 @@ pub(crate) fn plain_steps(t: &Tables, men: [u64; 2], side: Side, sink: &mut impl
     }
 }
 
+/// Whether `side` has any move ([`generate`] would report one): a man with
+/// a first jump (every first jump ends some route), or a plain step (legal
+/// itself, or else a capture is).
+pub(crate) fn has_any_move(t: &Tables, men: [u64; 2], side: Side) -> bool {
+    let own = men[side.index()];
+    let empty = t.all & !(own | men[side.opposite().index()]);
+    has_capture(t, men, side)
+        || points(own & !t.frozen[side.index()])
+            .any(|from| t.steps[side.index()][usize::from(from)] & empty != 0)
+}
+
 /// Whether some man of `side` can capture.
 pub(crate) fn has_capture(t: &Tables, men: [u64; 2], side: Side) -> bool {
     capturers(t, men, side) != 0
@@ -143,4 +154,53 @@ pub(crate) fn next_takes(t: &Tables, enemy: u64, empty: u64, at: u8, captured: u
         })
         .map(|j| j.over)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Sink, generate, has_any_move};
+    use crate::Alquerque;
+    use board_core::Side;
+    use board_core::conformance::Rng;
+    use board_core::prelude::*;
+
+    /// Counts what [`generate`] reports.
+    struct Count(usize);
+
+    impl Sink for Count {
+        fn plain(&mut self, _: u8, _: u8) {
+            self.0 += 1;
+        }
+        fn capture(&mut self, _: u8, _: &[u8], _: u64) {
+            self.0 += 1;
+        }
+    }
+
+    /// `has_any_move` says yes exactly when `generate` reports a move, on
+    /// random placements of men on the boards of every profile.
+    #[test]
+    fn has_any_move_agrees_with_generate() {
+        let mut rng = Rng::new(11);
+        for id in Alquerque::builtin_profiles().expect("profiles") {
+            let game = Alquerque::builtin(&format!("{}@{}", id.name, id.version)).expect("loads");
+            let t = &game.tables;
+            for _ in 0..3000 {
+                let (a, b) = (
+                    rng.next_u64() & rng.next_u64(),
+                    rng.next_u64() & rng.next_u64(),
+                );
+                let men = [a & t.all, b & t.all & !a];
+                for side in [Side::White, Side::Black] {
+                    let mut count = Count(0);
+                    generate(t, &game.config.rules, men, side, &mut count);
+                    assert_eq!(
+                        has_any_move(t, men, side),
+                        count.0 > 0,
+                        "{} {men:?}",
+                        id.name
+                    );
+                }
+            }
+        }
+    }
 }
