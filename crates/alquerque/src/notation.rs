@@ -45,7 +45,8 @@ fn point(game: &Alquerque, text: &str, start: usize) -> Result<(u8, usize), Synt
 /// Reads the points and separators of one move token at `offset`.
 fn route(game: &Alquerque, text: &str, offset: usize) -> Result<(Vec<u8>, bool), SyntaxError> {
     let (first, mut at) = point(game, text, offset)?;
-    let mut points = vec![first];
+    let mut points = Vec::with_capacity(4);
+    points.push(first);
     let mut kind: Option<(u8, usize)> = None;
     while at < text.len() {
         let sep = text.as_bytes()[at];
@@ -85,12 +86,24 @@ fn route(game: &Alquerque, text: &str, offset: usize) -> Result<(Vec<u8>, bool),
 
 /// Reads a move text: `c2-c3`, `a1:c3:e5`, or a huff and a move `xb2 c4-c3`.
 pub(crate) fn parse_text(game: &Alquerque, text: &str) -> Result<MoveText, SyntaxError> {
-    let tokens: Vec<(usize, &str)> = text
+    // The first three words are all that decide (no allocation).
+    let mut words = text
         .split_ascii_whitespace()
-        .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
-        .collect();
+        .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t));
+    let mut first = [(0, ""); 3];
+    let mut count = 0;
+    for slot in &mut first {
+        match words.next() {
+            Some(word) => {
+                *slot = word;
+                count += 1;
+            }
+            None => break,
+        }
+    }
+    let tokens = &first[..count];
     let is_huff = |t: &str| t.starts_with('x') && t.len() > 1;
-    match tokens.as_slice() {
+    match tokens {
         [] => Err(SyntaxError::new(0..text.len(), "empty move")),
         [(at, t)] if is_huff(t) => {
             point(game, text, at + 1)?;
