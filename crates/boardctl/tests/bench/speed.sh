@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The speed figures of docs/performance.md, each measured side by side in one
+# run: instruction counts (callgrind; they do not drift on a shared machine)
+# and wall times (hyperfine) of this build, an older build and the scalar C
+# perft program.
+#
+#   crates/boardctl/tests/bench/speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]
+#
+# OLD_BOARDCTL: a release binary of the commit compared against (built from
+# `git archive COMMIT | tar -x -C DIR`); ANCHOR_DIR: a copy of
+# ../shared/bench/anchor-perft with `make` run (./perft) and, for callgrind,
+# `gcc -O3 -march=x86-64-v3 -DNO_SIMD -o perft-cg perft.c` (valgrind cannot
+# run its AVX-512 start-up). Needs valgrind and hyperfine; builds this
+# workspace's release binary and the benchmark files under $TMPDIR.
+set -euo pipefail
+
+old=${1:?usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]}
+anchor=${2:?usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]}
+what=${3:-all}
+root=$(cd "$(dirname "$0")/../../../.." && pwd)
+tmp=${TMPDIR:-/tmp}
+new=$root/target/release/boardctl
+# Builds before perft on threads count on one thread without `-j`.
+oldj="-j 1"
+"$old" perft --help | grep -q -- '--threads\|-j' || oldj=""
+
+cargo build --release -q -p boardctl --manifest-path "$root/Cargo.toml"
+cargo build --release -q -p boardctl --example make_archive --manifest-path "$root/Cargo.toml"
+archive=$root/target/release/examples/make_archive
+bench=$root/crates/boardctl/tests/bench
+[ -f "$tmp/russian-918.pdn" ] || "$bench/make_russian_file.sh" "$tmp/russian-918.pdn" 6 >/dev/null
+[ -f "$tmp/russian-10k.pdn" ] || "$bench/make_russian_file.sh" "$tmp/russian-10k.pdn" >/dev/null
+for game in morris/nine-mens-morris alquerque/alquerque; do
+    name=${game%%/*}
+    [ -f "$tmp/$name-10k.pdn" ] || "$archive" "$game" 10000 1 >"$tmp/$name-10k.pdn"
+    [ -f "$tmp/$name-1k.pdn" ] || "$archive" "$game" 1000 1 >"$tmp/$name-1k.pdn"
+done
+
+# Instructions of one command, in millions.
+instr() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        sed -n 's/.*refs: *//p' | tr -d , | awk '{printf "%.2f M", $1 / 1e6}'
+}
+
+# One row: label, then the counts of the given commands (each a quoted string).
+row() {
+    local label=$1
+    shift
+    printf '| %s ' "$label"
+    for cmd in "$@"; do
+        # shellcheck disable=SC2086
+        printf '| %s ' "$(instr $cmd)"
+    done
+    printf '|\n'
+}
+
+# The positions of tests/perft/russian-draughts.toml other than the start.
+fens=()
+while IFS= read -r fen; do fens+=("$fen"); done < <(
+    sed -n 's/^fen = "\(.\+\)"$/\1/p' "$root/tests/perft/russian-draughts.toml"
+)
+
+if [ "$what" != time ]; then
+    echo "## Instructions (callgrind): old | new | C"
+    echo
+    r="--rules russian-draughts/russian"
+    row "perft start d8, bulk" "$old perft $r 8 $oldj" "$new perft $r 8 -j 1" "$anchor/perft-cg 8 --scalar"
+    row "perft start d1 (start-up)" "$old perft $r 1 $oldj" "$new perft $r 1 -j 1" "$anchor/perft-cg 1 --scalar"
+    row "perft start d7, no bulk" "$old perft $r 7 --no-bulk $oldj" "$new perft $r 7 --no-bulk -j 1" "$anchor/perft-cg 7 --no-bulk"
+    for fen in "${fens[@]}"; do
+        for mode in "--scalar" "--no-bulk"; do
+            ours=""
+            [ "$mode" = --no-bulk ] && ours="--no-bulk"
+            row "perft '$fen' d7 $mode" \
+                "$old perft $r --fen $fen 7 $ours $oldj" \
+                "$new perft $r --fen $fen 7 $ours -j 1" \
+                "$anchor/perft-cg 7 --fen $fen $mode"
+        done
+    done
+    row "International perft start d7, bulk" \
+        "$old perft --rules russian-draughts/international 7 $oldj" \
+        "$new perft --rules russian-draughts/international 7 -j 1"
+    row "check -j 1, 918 Russian games" "$old check -j 1 $tmp/russian-918.pdn" "$new check -j 1 $tmp/russian-918.pdn"
+    row "check -j 1, 1,000 morris games" "$old check -j 1 $tmp/morris-1k.pdn" "$new check -j 1 $tmp/morris-1k.pdn"
+    row "check -j 1, 1,000 alquerque games" "$old check -j 1 $tmp/alquerque-1k.pdn" "$new check -j 1 $tmp/alquerque-1k.pdn"
+    echo
+fi
+
+if [ "$what" != instructions ]; then
+    echo "## Wall time (hyperfine, one run each block)"
+    hyperfine -N -w 2 -r 10 \
+        "$old perft --rules russian-draughts/russian 11 $oldj" \
+        "$new perft --rules russian-draughts/russian 11 -j 1" \
+        "$anchor/perft 11 --scalar"
+    hyperfine -N -w 1 -r 5 \
+        "$old perft --rules russian-draughts/russian 10 --no-bulk $oldj" \
+        "$new perft --rules russian-draughts/russian 10 --no-bulk -j 1" \
+        "$anchor/perft 10 --no-bulk"
+    for file in russian-10k morris-10k alquerque-10k; do
+        hyperfine -N -w 2 -r 10 \
+            "$old check -j 1 $tmp/$file.pdn" \
+            "$new check -j 1 $tmp/$file.pdn"
+    done
+fi
