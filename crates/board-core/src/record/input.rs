@@ -219,19 +219,23 @@ impl<R: Read> Input<R> {
             .count();
         if rest.get(spaces) == Some(&b'\n') {
             let at = self.pos + spaces as u64 + 1;
-            return Some(Cursor {
+            let mut c = Cursor {
                 at,
-                line: self.line.saturating_add(1),
+                line: self.line,
                 line_start: at,
-                chars: 0,
-            });
+                anchor: at,
+                anchor_chars: 0,
+            };
+            c.new_line(at);
+            return Some(c);
         }
         self.count_columns_to(self.pos);
         (self.col_at == self.pos).then_some(Cursor {
             at: self.pos,
             line: self.line,
             line_start: self.line_start,
-            chars: self.col_chars,
+            anchor: self.pos,
+            anchor_chars: self.col_chars,
         })
     }
 
@@ -242,7 +246,7 @@ impl<R: Read> Input<R> {
         self.line = c.line;
         self.line_start = c.line_start;
         self.col_at = c.at;
-        self.col_chars = c.chars;
+        self.col_chars = c.chars_before(c.at);
     }
 
     /// The buffered bytes and the absolute offset of the first.
@@ -277,8 +281,9 @@ impl<R: Read> Input<R> {
     }
 }
 
-/// A reading position with its line and column, moved by a scan over ASCII
-/// bytes and line ends (one character per byte).
+/// A reading position with its line, moved by a scan over ASCII bytes and
+/// line ends: the column of a byte on the line is counted from an anchor
+/// (one character per byte since it), not byte by byte.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cursor {
     /// Absolute offset.
@@ -287,18 +292,36 @@ pub(crate) struct Cursor {
     pub line: u32,
     /// Absolute offset of the line's first byte.
     pub line_start: u64,
-    /// Characters from `line_start` to `at`.
-    pub chars: u32,
+    /// An offset on the line whose column is known …
+    pub anchor: u64,
+    /// … as the characters before it on the line.
+    pub anchor_chars: u32,
 }
 
 impl Cursor {
-    /// The position of `at` on the cursor's line, `ahead` ASCII bytes on.
+    /// Moves to the start of the next line, at `at`.
     #[inline]
-    pub fn pos(&self, ahead: usize) -> Pos {
+    pub fn new_line(&mut self, at: u64) {
+        self.line = self.line.saturating_add(1);
+        self.line_start = at;
+        self.anchor = at;
+        self.anchor_chars = 0;
+    }
+
+    /// Characters on the line before `at` (ASCII since the anchor).
+    #[inline]
+    fn chars_before(&self, at: u64) -> u32 {
+        let since = u32::try_from(at - self.anchor).unwrap_or(u32::MAX);
+        self.anchor_chars.saturating_add(since)
+    }
+
+    /// The position of `at`, on the cursor's line.
+    #[inline]
+    pub fn pos_at(&self, at: u64) -> Pos {
         Pos {
-            offset: self.at + ahead as u64,
+            offset: at,
             line: self.line,
-            column: self.chars.saturating_add(ahead as u32).saturating_add(1),
+            column: self.chars_before(at).saturating_add(1),
         }
     }
 }

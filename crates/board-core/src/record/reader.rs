@@ -181,15 +181,10 @@ impl<R: Read> Reader<R> {
             // White space and line ends.
             loop {
                 match buf.get(i) {
-                    Some(b' ' | b'\t' | b'\r') => {
-                        i += 1;
-                        c.chars = c.chars.saturating_add(1);
-                    }
+                    Some(b' ' | b'\t' | b'\r') => i += 1,
                     Some(b'\n') => {
                         i += 1;
-                        c.line = c.line.saturating_add(1);
-                        c.line_start = base + i as u64;
-                        c.chars = 0;
+                        c.new_line(base + i as u64);
                     }
                     _ => break,
                 }
@@ -226,7 +221,7 @@ impl<R: Read> Reader<R> {
                 break;
             }
             let span = Span {
-                start: c.pos(0),
+                start: c.pos_at(c.at),
                 end: base + end as u64,
             };
             if number {
@@ -244,7 +239,6 @@ impl<R: Read> Reader<R> {
                 g.after_number = false;
             }
             g.movetext = true;
-            c.chars = c.chars.saturating_add((end - start) as u32);
             i = end;
         }
         self.input.set_cursor(c);
