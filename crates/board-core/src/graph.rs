@@ -393,9 +393,9 @@ const SHORT_SLOTS_PER_LETTER: usize = 110;
 /// `j10`, `a01`) stands in the short-label table; `None` for any other
 /// label. Every such label has a slot of its own.
 fn short_label_slot(label: &[u8]) -> Option<usize> {
-    let letter = match label.first()? {
-        &c @ b'a'..=b'z' => usize::from(c - b'a'),
-        &c @ b'A'..=b'Z' => 26 + usize::from(c - b'A'),
+    let letter = match *label.first()? {
+        c @ b'a'..=b'z' => usize::from(c - b'a'),
+        c @ b'A'..=b'Z' => 26 + usize::from(c - b'A'),
         _ => return None,
     };
     let digit = |i: usize| match label.get(i) {
