@@ -619,6 +619,26 @@ impl<R: Read> Reader<R> {
     /// `[Name "value"]`, ending at the `]` after the value or at the end of
     /// the line.
     fn tag<V: Visitor>(&mut self, start: u64, v: &mut V) -> io::Result<()> {
+        if let Some(end) = self.plain_tag_end(start) {
+            let span = self.span(start, end);
+            self.input.pos = end;
+            let inner = self.input.slice(start + 1, end - 1);
+            let name_len = inner
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            let (name, rest) = inner.split_at(name_len);
+            let quote = rest.iter().position(|&b| b == b'"').unwrap_or_default();
+            let value = &rest[quote + 1..rest.len() - 1];
+            if name == b"Result" {
+                let kept = self.result_tag.get_or_insert_with(Vec::new);
+                if kept.is_empty() {
+                    kept.extend_from_slice(value.trim_ascii());
+                }
+            }
+            v.tag(name, value, span);
+            return self.text_after_tag(v);
+        }
         let mut at = start + 1;
         let mut in_quotes = false;
         let mut escaped = false;
@@ -693,6 +713,34 @@ impl<R: Read> Reader<R> {
             self.text_after_tag(v)?;
         }
         Ok(())
+    }
+
+    /// The end (after the `]`) of the tag pair at `start` when it has the
+    /// plain form `[Name "value"]` in the buffer: a name of letters, digits
+    /// and `_`, spaces, a value without `"`, `\\` or a line end. Such a tag
+    /// reads as the general scan reads it; any other is left to that scan.
+    #[inline]
+    fn plain_tag_end(&self, start: u64) -> Option<u64> {
+        let rest = self.input.buffered_from(start);
+        let rest = &rest[..rest.len().min(MAX_TOKEN)];
+        let mut i = 1 + rest
+            .get(1..)?
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        if i == 1 {
+            return None;
+        }
+        i += rest[i..].iter().take_while(|&&b| b == b' ').count();
+        if rest.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        i += rest[i..]
+            .iter()
+            .take_while(|&&b| !matches!(b, b'"' | b'\\' | b'\n'))
+            .count();
+        (rest.get(i..i + 2)? == b"\"]").then_some(start + i as u64 + 2)
     }
 
     /// Skips the words after a tag pair's `]` on its line that neither

@@ -529,6 +529,10 @@ fn every_position_matches_a_recount_from_scratch() {
         b"\x0b",
         b" 0-0 ",
         b"[Result \"1-0\"]\n",
+        b"[Site  \"a]b\"]",
+        b"[Round_2 \"\"]\n",
+        b"[Date \"x\" ]",
+        b"[Black \"\xd0\x91\"]\r\n",
     ];
     let mut state: u64 = 0x1234_5678_9ABC_DEF1;
     let mut next = || {
