@@ -154,32 +154,43 @@ fn to<G: Geom, const D: usize>(g: G, bits: u64) -> u64 {
     g.step(bits, D)
 }
 
-/// The side to move as a type, for code that knows it at compile time.
+/// The side to move as a type, for code that knows it at compile time,
+/// with the rule of whether men capture backward (`BACK`).
 pub(crate) trait Mover {
     /// Its index (White 0, Black 1).
     const US: usize;
     /// The two directions its men step in (as [`Layout::forward`]).
     const FORWARD: [usize; 2];
-    /// The other side.
+    /// Per direction (table order): all ones when its men capture that
+    /// way, else zero.
+    const CAPS: [u64; 4];
+    /// The other side, under the same rule.
     type Other: Mover;
 }
 
-/// White to move.
-pub(crate) struct WhiteToMove;
+/// White to move; men capture backward if `BACK`.
+pub(crate) struct WhiteToMove<const BACK: bool>;
 
-/// Black to move.
-pub(crate) struct BlackToMove;
+/// Black to move; men capture backward if `BACK`.
+pub(crate) struct BlackToMove<const BACK: bool>;
 
-impl Mover for WhiteToMove {
-    const US: usize = 0;
-    const FORWARD: [usize; 2] = [NE, NW];
-    type Other = BlackToMove;
+/// All ones if `on`.
+const fn ones(on: bool) -> u64 {
+    if on { u64::MAX } else { 0 }
 }
 
-impl Mover for BlackToMove {
+impl<const BACK: bool> Mover for WhiteToMove<BACK> {
+    const US: usize = 0;
+    const FORWARD: [usize; 2] = [NE, NW];
+    const CAPS: [u64; 4] = [u64::MAX, u64::MAX, ones(BACK), ones(BACK)];
+    type Other = BlackToMove<BACK>;
+}
+
+impl<const BACK: bool> Mover for BlackToMove<BACK> {
     const US: usize = 1;
     const FORWARD: [usize; 2] = [SE, SW];
-    type Other = WhiteToMove;
+    const CAPS: [u64; 4] = [ones(BACK), ones(BACK), u64::MAX, u64::MAX];
+    type Other = WhiteToMove<BACK>;
 }
 
 /// Shifts known at compile time (`K` = 5 on 8×8 boards, 6 on 10×10).

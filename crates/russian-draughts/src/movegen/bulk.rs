@@ -204,7 +204,7 @@ impl Engine {
         let own = pos.pieces[M::US];
         let enemy = pos.pieces[M::US ^ 1];
         let empty = self.layout.squares & !(own | enemy);
-        let caps = self.man_capture_bits[M::US];
+        let caps = M::CAPS;
         if own & pos.kings != 0 {
             return self.count_with_kings::<G, M>(g, pos, scratch, keep_duplicates);
         }
@@ -230,7 +230,7 @@ impl Engine {
         let own = pos.pieces[M::US];
         let enemy = pos.pieces[M::US ^ 1];
         let empty = self.layout.squares & !(own | enemy);
-        let sources = jump_sources(g, enemy, empty, self.man_capture_bits[M::US]);
+        let sources = jump_sources(g, enemy, empty, M::CAPS);
         let [ne, nw, se, sw] = sources;
         let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
         let [stop, special] = self.landing_rules[M::US];
@@ -267,7 +267,7 @@ impl Engine {
         let own = pos.pieces[M::US];
         let enemy = pos.pieces[M::US ^ 1];
         let empty = self.layout.squares & !(own | enemy);
-        let caps = self.man_capture_bits[M::US];
+        let caps = M::CAPS;
         let [stop, special] = self.landing_rules[M::US];
         if self.maximum {
             return self.searched(g, pos, own, false, scratch, keep_duplicates);
@@ -352,7 +352,7 @@ impl Engine {
         let enemy = pos.pieces[M::US ^ 1];
         let empty = self.layout.squares & !(own | enemy);
         if own & pos.kings == 0 {
-            let caps = self.man_capture_bits[M::US];
+            let caps = M::CAPS;
             let l = first_jumps(g, own, enemy, empty, caps);
             if l[0] | l[1] | l[2] | l[3] == 0 {
                 return self.count_after_men_steps::<G, M>(g, pos, empty, scratch, keep_duplicates);
@@ -398,30 +398,44 @@ impl Engine {
             next
         };
         let mut total = 0;
-        let their_caps = self.man_capture_bits[M::US ^ 1];
+        let their_caps = <M::Other as Mover>::CAPS;
         let theirs = first_jumps(g, enemy, own, empty, their_caps);
         if enemy & pos.kings == 0 && theirs[0] | theirs[1] | theirs[2] | theirs[3] == 0 {
             let [q1, q2] = men_steps::<G, M::Other>(g, enemy);
             let base = u64::from((q1 & empty).count_ones()) + u64::from((q2 & empty).count_ones());
+            // Per direction `e` of their jumps: their men that jump that
+            // way, one step on (`m + e`), and the squares one step short of
+            // an empty one (`x + e` empty).
+            let ahead = [
+                to::<G, NE>(g, enemy & their_caps[NE]),
+                to::<G, NW>(g, enemy & their_caps[NW]),
+                to::<G, SE>(g, enemy & their_caps[SE]),
+                to::<G, SW>(g, enemy & their_caps[SW]),
+            ];
+            let behind = [
+                to::<G, SW>(g, empty),
+                to::<G, SE>(g, empty),
+                to::<G, NW>(g, empty),
+                to::<G, NE>(g, empty),
+            ];
+            // A jump over `t`; a jump landing on a vacated `f` (in `f`).
+            let over_to = (ahead[NE] & behind[NE])
+                | (ahead[NW] & behind[NW])
+                | (ahead[SE] & behind[SE])
+                | (ahead[SW] & behind[SW]);
+            let onto_from = (to::<G, NE>(g, own & ahead[NE])
+                | to::<G, NW>(g, own & ahead[NW])
+                | to::<G, SE>(g, own & ahead[SE])
+                | to::<G, SW>(g, own & ahead[SW]))
+                & own;
             for d in M::FORWARD {
                 let targets = g.step(own, d) & empty;
                 if targets == 0 {
                     continue;
                 }
-                // The targets `t` after which the other side has a jump.
-                let mut threatened = 0;
-                for e in 0..4 {
-                    let men = enemy & their_caps[e];
-                    if e == back(d) {
-                        // A man on `t + d` jumps `t` and lands on `f`.
-                        threatened |= g.step(men, back(d));
-                    } else {
-                        // A jump towards `e` landing on `f`, or over `t`.
-                        let onto_from = g.step(own & g.step(men, e), e) & own;
-                        threatened |=
-                            g.step(onto_from, d) | (g.step(men, e) & g.step(empty, back(e)));
-                    }
-                }
+                // The targets `t` after which the other side has a jump: also
+                // a man on `t + d` that jumps `t` back onto `f`.
+                let threatened = ahead[back(d)] | over_to | g.step(onto_from, d);
                 let quiet = targets & !threatened;
                 let froms = g.step(quiet, back(d));
                 let gained =

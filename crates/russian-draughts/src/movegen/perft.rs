@@ -17,9 +17,16 @@ impl Engine {
             keep_duplicates,
             no_bulk,
         };
-        with_geom!(self, g => match pos.side {
-            Side::White => self.walk::<_, WhiteToMove>(g, walk, pos, depth, &mut lists),
-            Side::Black => self.walk::<_, BlackToMove>(g, walk, pos, depth, &mut lists),
+        debug_assert_eq!(
+            self.layout.forward,
+            [WhiteToMove::<true>::FORWARD, BlackToMove::<true>::FORWARD]
+        );
+        let back = self.man_capture_mask == [0b1111; 2];
+        with_geom!(self, g => match (pos.side, back) {
+            (Side::White, true) => self.walk::<_, WhiteToMove<true>>(g, walk, pos, depth, &mut lists),
+            (Side::Black, true) => self.walk::<_, BlackToMove<true>>(g, walk, pos, depth, &mut lists),
+            (Side::White, false) => self.walk::<_, WhiteToMove<false>>(g, walk, pos, depth, &mut lists),
+            (Side::Black, false) => self.walk::<_, BlackToMove<false>>(g, walk, pos, depth, &mut lists),
         })
     }
 
