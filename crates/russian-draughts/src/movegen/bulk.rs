@@ -6,6 +6,7 @@
 //! whole bitboards where the count is exact, with the full capture search
 //! as the fallback.
 
+use super::perft::Step;
 use super::{ActionSink, Engine, Geom, Mover, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
@@ -15,7 +16,7 @@ use board_core::notation::Bits;
 /// The direction opposite `d` (north-east and south-west, north-west and
 /// south-east).
 #[inline(always)]
-const fn back(d: usize) -> usize {
+pub(super) const fn back(d: usize) -> usize {
     3 - d
 }
 
@@ -23,7 +24,7 @@ const fn back(d: usize) -> usize {
 /// jump towards `e` (an enemy on `s + e`, `s + 2e` empty, and its men
 /// capture towards `e`), whatever stands on them.
 #[inline(always)]
-fn jump_sources<G: Geom>(g: G, enemy: u64, empty: u64, caps: [u64; 4]) -> [u64; 4] {
+pub(super) fn jump_sources<G: Geom>(g: G, enemy: u64, empty: u64, caps: [u64; 4]) -> [u64; 4] {
     [
         to::<G, SW>(g, to::<G, SW>(g, empty) & enemy) & caps[NE],
         to::<G, SE>(g, to::<G, SE>(g, empty) & enemy) & caps[NW],
@@ -35,7 +36,13 @@ fn jump_sources<G: Geom>(g: G, enemy: u64, empty: u64, caps: [u64; 4]) -> [u64; 
 /// The landing squares of the first jumps of `men` per direction (one bit
 /// per jump: the start is two steps back).
 #[inline(always)]
-fn first_jumps<G: Geom>(g: G, men: u64, enemy: u64, empty: u64, caps: [u64; 4]) -> [u64; 4] {
+pub(super) fn first_jumps<G: Geom>(
+    g: G,
+    men: u64,
+    enemy: u64,
+    empty: u64,
+    caps: [u64; 4],
+) -> [u64; 4] {
     [
         to::<G, NE>(g, to::<G, NE>(g, men & caps[NE]) & enemy) & empty,
         to::<G, NW>(g, to::<G, NW>(g, men & caps[NW]) & enemy) & empty,
@@ -47,7 +54,7 @@ fn first_jumps<G: Geom>(g: G, men: u64, enemy: u64, empty: u64, caps: [u64; 4]) 
 /// The targets of the plain moves of `men` of the side `M` (both forward
 /// directions), unmasked.
 #[inline(always)]
-fn men_steps<G: Geom, M: Mover>(g: G, men: u64) -> [u64; 2] {
+pub(super) fn men_steps<G: Geom, M: Mover>(g: G, men: u64) -> [u64; 2] {
     let [a, b] = M::FORWARD;
     [g.step(men, a), g.step(men, b)]
 }
@@ -344,7 +351,7 @@ impl Engine {
         &self,
         g: G,
         pos: &Position,
-        list: &mut Vec<Action>,
+        list: &mut Vec<Step>,
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
@@ -359,11 +366,10 @@ impl Engine {
             }
         }
         list.clear();
-        self.actions_g(g, pos, list, keep_duplicates);
+        self.steps::<G, M>(g, pos, list, scratch, keep_duplicates);
         let mut total = 0;
-        for a in list.iter() {
-            let mut next = *pos;
-            next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
+        for step in list.iter() {
+            let next = step.after::<M>(pos);
             total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
         }
         total
