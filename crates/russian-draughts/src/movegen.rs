@@ -662,38 +662,18 @@ impl Engine {
         }
     }
 
-    /// The number of plain moves, counted on whole bitboards.
+    /// The squares the kings reach by plain moves towards `D`.
     #[inline(always)]
-    fn count_quiet<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> u64 {
-        let own = pos.own();
-        let men = own & !pos.kings;
-        let kings = own & pos.kings;
-        let (a, b) = match pos.side {
-            Side::White => (to::<G, NE>(g, men), to::<G, NW>(g, men)),
-            Side::Black => (to::<G, SE>(g, men), to::<G, SW>(g, men)),
-        };
-        let mut n = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
-        if kings != 0 {
-            n += self.king_ray_count::<G, NE>(g, kings, empty)
-                + self.king_ray_count::<G, NW>(g, kings, empty)
-                + self.king_ray_count::<G, SE>(g, kings, empty)
-                + self.king_ray_count::<G, SW>(g, kings, empty);
-        }
-        n
-    }
-
-    /// The plain moves of the kings towards `D`.
-    #[inline(always)]
-    fn king_ray_count<G: Geom, const D: usize>(&self, g: G, kings: u64, empty: u64) -> u64 {
+    pub(super) fn king_rays<G: Geom, const D: usize>(&self, g: G, kings: u64, empty: u64) -> u64 {
         let mut f = to::<G, D>(g, kings) & empty;
-        let mut n = u64::from(f.count_ones());
+        let mut all = f;
         if self.flying {
             while f != 0 {
                 f = to::<G, D>(g, f) & empty;
-                n += u64::from(f.count_ones());
+                all |= f;
             }
         }
-        n
+        all
     }
 
     /// Appends every legal move as an [`Action`].

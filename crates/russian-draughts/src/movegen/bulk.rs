@@ -309,13 +309,41 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let empty = self.layout.squares & !pos.occupied();
-        let jumpers = self.man_jumpers(g, pos, empty);
-        let kings = self.king_can_capture(g, pos, empty);
-        if jumpers == 0 && !kings {
-            return self.count_quiet(g, pos, empty);
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let empty = self.layout.squares & !(own | enemy);
+        let kings = own & pos.kings;
+        let men = own & !kings;
+        let l = first_jumps(g, men, enemy, empty, M::CAPS);
+        // The squares the kings reach by plain moves, per direction: a
+        // flying king captures when one step past them is an enemy with an
+        // empty square behind, a short king from where it stands.
+        let rays = [
+            self.king_rays::<G, NE>(g, kings, empty),
+            self.king_rays::<G, NW>(g, kings, empty),
+            self.king_rays::<G, SE>(g, kings, empty),
+            self.king_rays::<G, SW>(g, kings, empty),
+        ];
+        let from = |d: usize| if self.flying { kings | rays[d] } else { kings };
+        let king_jumps = first_jumps(g, from(NE), enemy, empty, [u64::MAX, 0, 0, 0])[NE]
+            | first_jumps(g, from(NW), enemy, empty, [0, u64::MAX, 0, 0])[NW]
+            | first_jumps(g, from(SE), enemy, empty, [0, 0, u64::MAX, 0])[SE]
+            | first_jumps(g, from(SW), enemy, empty, [0, 0, 0, u64::MAX])[SW];
+        if l[NE] | l[NW] | l[SE] | l[SW] | king_jumps == 0 {
+            let [a, b] = men_steps::<G, M>(g, men);
+            let steps = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
+            // The rays of different kings towards one direction are apart
+            // (each stops at the first piece), and so are those of one king
+            // towards the four directions.
+            let reach = if kings & (kings - 1) == 0 {
+                u64::from((rays[0] | rays[1] | rays[2] | rays[3]).count_ones())
+            } else {
+                rays.iter().map(|r| u64::from(r.count_ones())).sum()
+            };
+            return steps + reach;
         }
-        self.searched(g, pos, jumpers, kings, scratch, keep_duplicates)
+        let jumpers = self.man_jumpers(g, pos, empty);
+        self.searched(g, pos, jumpers, king_jumps != 0, scratch, keep_duplicates)
     }
 
     /// The number of legal captures found by the search, starting with the
