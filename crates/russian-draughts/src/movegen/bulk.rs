@@ -277,7 +277,8 @@ impl Engine {
         let caps = M::CAPS;
         let [stop, special] = self.landing_rules[M::US];
         if self.maximum {
-            return self.searched(g, pos, own, false, scratch, keep_duplicates);
+            let jumpers = self.man_jumpers(g, pos, empty);
+            return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
         }
         let mut routes = MenRoutes {
             g,
