@@ -28,6 +28,16 @@ struct Case {
 #[serde(rename_all = "kebab-case")]
 struct Draughts {
     profile: Vec<DraughtsEntry>,
+    position: Vec<DraughtsPosition>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct DraughtsPosition {
+    fen: String,
+    nodes: Vec<u64>,
+    keep_duplicates: Vec<[u64; 2]>,
+    release_depth: usize,
 }
 
 #[derive(Deserialize)]
@@ -113,6 +123,22 @@ fn cases() -> Vec<Case> {
                 depth: depth as u32,
                 nodes,
             });
+        }
+    }
+    for p in &draughts.position {
+        let profile = "russian-draughts/russian";
+        let nodes = &p.nodes[..p.release_depth.min(p.nodes.len())];
+        each_depth(&mut out, profile, Some(&p.fen), &[], nodes);
+        for &[depth, nodes] in &p.keep_duplicates {
+            if depth as usize <= p.release_depth {
+                out.push(Case {
+                    profile: profile.to_string(),
+                    fen: Some(p.fen.clone()),
+                    flags: vec!["keep-duplicates"],
+                    depth: depth as u32,
+                    nodes,
+                });
+            }
         }
     }
     let alquerque: Alquerque = read("alquerque.toml");

@@ -1,5 +1,5 @@
-//! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk] [only]`:
-//! perft from a profile's start position, with the time taken.
+//! `cargo run --release -p russian-draughts --example perft -- russian 9 [keep] [nobulk] [only] [fen=FEN]`:
+//! perft from a profile's start position (or `FEN`), with the time taken.
 
 use board_core::PerftOptions;
 use board_core::prelude::*;
@@ -17,7 +17,10 @@ fn main() {
             &russian_draughts::KEEP_DUPLICATES,
         )
         .with_if(args.iter().any(|a| a == "nobulk"), &board_core::NO_BULK);
-    let start = game.start_position();
+    let start = match args.iter().find_map(|a| a.strip_prefix("fen=")) {
+        Some(fen) => game.parse_position(fen).unwrap_or_else(|e| panic!("{e}")),
+        None => game.start_position(),
+    };
     let first = if args.iter().any(|a| a == "only") {
         depth
     } else {

@@ -27,6 +27,10 @@ pub struct Engine {
     maximum: bool,
     king_priority: bool,
     mid_promotion: MidCapturePromotion,
+    /// Per side: where a man's capture ends by landing (crowned, when the
+    /// move ends there), and where landing needs the full search (crowned,
+    /// when it goes on as a king).
+    landing_rules: [[u64; 2]; 2],
 }
 
 /// A move as bitboards, enough to play it (the path is not kept).
@@ -150,6 +154,45 @@ fn to<G: Geom, const D: usize>(g: G, bits: u64) -> u64 {
     g.step(bits, D)
 }
 
+/// The side to move as a type, for code that knows it at compile time,
+/// with the rule of whether men capture backward (`BACK`).
+pub(crate) trait Mover {
+    /// Its index (White 0, Black 1).
+    const US: usize;
+    /// The two directions its men step in (as [`Layout::forward`]).
+    const FORWARD: [usize; 2];
+    /// Per direction (table order): all ones when its men capture that
+    /// way, else zero.
+    const CAPS: [u64; 4];
+    /// The other side, under the same rule.
+    type Other: Mover;
+}
+
+/// White to move; men capture backward if `BACK`.
+pub(crate) struct WhiteToMove<const BACK: bool>;
+
+/// Black to move; men capture backward if `BACK`.
+pub(crate) struct BlackToMove<const BACK: bool>;
+
+/// All ones if `on`.
+const fn ones(on: bool) -> u64 {
+    if on { u64::MAX } else { 0 }
+}
+
+impl<const BACK: bool> Mover for WhiteToMove<BACK> {
+    const US: usize = 0;
+    const FORWARD: [usize; 2] = [NE, NW];
+    const CAPS: [u64; 4] = [u64::MAX, u64::MAX, ones(BACK), ones(BACK)];
+    type Other = BlackToMove<BACK>;
+}
+
+impl<const BACK: bool> Mover for BlackToMove<BACK> {
+    const US: usize = 1;
+    const FORWARD: [usize; 2] = [SE, SW];
+    const CAPS: [u64; 4] = [ones(BACK), ones(BACK), u64::MAX, u64::MAX];
+    type Other = WhiteToMove<BACK>;
+}
+
 /// Shifts known at compile time (`K` = 5 on 8×8 boards, 6 on 10×10).
 #[derive(Clone, Copy, Debug)]
 pub struct Fixed<const K: u32>;
@@ -191,6 +234,9 @@ macro_rules! with_geom {
         }
     };
 }
+
+mod bulk;
+mod perft;
 
 struct Search<'a, S, G> {
     geom: G,
@@ -351,7 +397,13 @@ impl Engine {
         };
         let man_capture_mask = [mask(layout.forward[0]), mask(layout.forward[1])];
         let bits = |mask: u8| [NE, NW, SE, SW].map(|d| 0u64.wrapping_sub(u64::from(mask >> d & 1)));
+        let landing_rules = layout.promotion.map(|p| match rules.mid_capture_promotion {
+            MidCapturePromotion::EndsMove => [p, 0],
+            MidCapturePromotion::ContinueAsKing => [0, p],
+            MidCapturePromotion::ContinueAsMan => [0, 0],
+        });
         Engine {
+            landing_rules,
             layout,
             man_capture_bits: man_capture_mask.map(bits),
             man_capture_mask,
@@ -610,38 +662,18 @@ impl Engine {
         }
     }
 
-    /// The number of plain moves, counted on whole bitboards.
+    /// The squares the kings reach by plain moves towards `D`.
     #[inline(always)]
-    fn count_quiet<G: Geom>(&self, g: G, pos: &Position, empty: u64) -> u64 {
-        let own = pos.own();
-        let men = own & !pos.kings;
-        let kings = own & pos.kings;
-        let (a, b) = match pos.side {
-            Side::White => (to::<G, NE>(g, men), to::<G, NW>(g, men)),
-            Side::Black => (to::<G, SE>(g, men), to::<G, SW>(g, men)),
-        };
-        let mut n = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
-        if kings != 0 {
-            n += self.king_ray_count::<G, NE>(g, kings, empty)
-                + self.king_ray_count::<G, NW>(g, kings, empty)
-                + self.king_ray_count::<G, SE>(g, kings, empty)
-                + self.king_ray_count::<G, SW>(g, kings, empty);
-        }
-        n
-    }
-
-    /// The plain moves of the kings towards `D`.
-    #[inline(always)]
-    fn king_ray_count<G: Geom, const D: usize>(&self, g: G, kings: u64, empty: u64) -> u64 {
+    pub(super) fn king_rays<G: Geom, const D: usize>(&self, g: G, kings: u64, empty: u64) -> u64 {
         let mut f = to::<G, D>(g, kings) & empty;
-        let mut n = u64::from(f.count_ones());
+        let mut all = f;
         if self.flying {
             while f != 0 {
                 f = to::<G, D>(g, f) & empty;
-                n += u64::from(f.count_ones());
+                all |= f;
             }
         }
-        n
+        all
     }
 
     /// Appends every legal move as an [`Action`].
@@ -703,40 +735,6 @@ impl Engine {
         }
     }
 
-    /// The number of legal moves, counted without playing them.
-    #[inline(always)]
-    fn count_moves<G: Geom>(
-        &self,
-        g: G,
-        pos: &Position,
-        scratch: &mut Vec<Action>,
-        keep_duplicates: bool,
-    ) -> u64 {
-        let empty = self.layout.squares & !pos.occupied();
-        let sources = self.jump_sources(g, pos, empty);
-        let jumpers = (sources[0] | sources[1] | sources[2] | sources[3]) & pos.own() & !pos.kings;
-        let kings = self.king_can_capture(g, pos, empty);
-        if jumpers == 0 && !kings {
-            return self.count_quiet(g, pos, empty);
-        }
-        if !kings {
-            if let Some(landings) = self.single_man_captures(g, pos, sources) {
-                return landings.iter().map(|l| u64::from(l.count_ones())).sum();
-            }
-        }
-        scratch.clear();
-        let mut sink = ActionSink {
-            start: 0,
-            orders: Vec::new(),
-            out: scratch,
-            keep_duplicates,
-            maximum: self.maximum,
-            best: 0,
-        };
-        self.captures_from(g, pos, &mut sink, false, (jumpers, kings), keep_duplicates);
-        scratch.len() as u64
-    }
-
     /// The captures of the men on whole bitboards when every one is a
     /// single jump, as the landing squares per direction of the jump: `None`
     /// when some jump could go on (or crowns a man that would go on as a
@@ -782,55 +780,5 @@ impl Engine {
             return None;
         }
         Some(all)
-    }
-
-    /// Perft from `pos`: bulk counting at the last ply unless `no_bulk`.
-    pub fn perft(&self, pos: &Position, depth: u32, keep_duplicates: bool, no_bulk: bool) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut lists: Vec<Vec<Action>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
-        with_geom!(self, g => self.perft_inner(g, pos, depth, keep_duplicates, no_bulk, &mut lists))
-    }
-
-    fn perft_inner<G: Geom>(
-        &self,
-        g: G,
-        pos: &Position,
-        depth: u32,
-        keep_duplicates: bool,
-        no_bulk: bool,
-        lists: &mut [Vec<Action>],
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let Some((list, rest)) = lists.split_first_mut() else {
-            return 0;
-        };
-        if depth == 1 && !no_bulk {
-            return self.count_moves(g, pos, list, keep_duplicates);
-        }
-        list.clear();
-        self.actions_g(g, pos, list, keep_duplicates);
-        let mut total = 0;
-        if depth == 2 && !no_bulk {
-            // The last two plies in one loop: play, then count.
-            let Some(scratch) = rest.first_mut() else {
-                return 0;
-            };
-            for a in list.iter() {
-                let mut next = *pos;
-                next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
-                total += self.count_moves(g, &next, scratch, keep_duplicates);
-            }
-            return total;
-        }
-        for a in list.iter() {
-            let mut next = *pos;
-            next.apply(1 << a.from, 1 << a.to, a.captured, a.promote);
-            total += self.perft_inner(g, &next, depth - 1, keep_duplicates, no_bulk, rest);
-        }
-        total
     }
 }

@@ -44,16 +44,22 @@ impl Position {
     /// `captured` pieces leave the board, a man is crowned if `promote`.
     #[inline(always)]
     pub(crate) fn apply(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
+        self.apply_by(self.side.index(), from, to, captured, promote);
+    }
+
+    /// [`Position::apply`] for a caller that knows the side to move, `us`
+    /// (its index), at compile time.
+    #[inline(always)]
+    pub(crate) fn apply_by(&mut self, us: usize, from: u64, to: u64, captured: u64, promote: bool) {
         // Without branches: the mover's pieces lose `from` and gain `to`
         // (a round trip, `from == to`, keeps the piece), the other side
         // loses `captured`, and `to` holds a king if a king moved or a man
         // is crowned.
-        let us = self.side.index();
         self.pieces[us] = (self.pieces[us] & !from) | to;
         self.pieces[us ^ 1] &= !captured;
         let king_moves = 0u64.wrapping_sub(u64::from(self.kings & from != 0));
         let crowned = 0u64.wrapping_sub(u64::from(promote));
         self.kings = (self.kings & !captured & !from) | (to & (king_moves | crowned));
-        self.side = self.side.opposite();
+        self.side = if us == 0 { Side::Black } else { Side::White };
     }
 }

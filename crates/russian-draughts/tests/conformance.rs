@@ -60,3 +60,94 @@ fn perft_split_agrees_along_random_games() {
         }
     }
 }
+
+/// A profile on a custom board (`width` × `height`, men on the first
+/// `rows` rows of each side) with the given rule lines.
+fn custom(width: i32, height: i32, rows: i32, rules: &str) -> russian_draughts::Draughts {
+    let square = |x: i32, y: i32| format!("{}{}", (b'a' + x as u8) as char, y + 1);
+    let men = |ys: std::ops::Range<i32>| {
+        let mut list = Vec::new();
+        for y in ys {
+            for x in (0..width).filter(|x| (x + y) % 2 == 0) {
+                list.push(square(x, y));
+            }
+        }
+        list.join(",")
+    };
+    let fen = format!("W:W{}:B{}", men(0..rows), men(height - rows..height));
+    let text = format!(
+        "game = \"russian-draughts\"\nname = \"custom\"\nversion = 1\ndescription = \"custom\"\n\n\
+         [board]\nkind = \"grid\"\nwidth = {width}\nheight = {height}\nsquares = \"dark\"\nconnections = \"diagonal\"\n\n\
+         [rules]\n{rules}\nfirst-player = \"white\"\nnotation = \"algebraic\"\ncapture-separator = \":\"\ncapture-writing = \"full\"\n\n\
+         [start]\nfen = \"{fen}\"\n"
+    );
+    let source = board_core::ProfileSource::new("custom.toml", text, false).expect("header");
+    russian_draughts::Draughts::from_profile(&source).expect("custom profile loads")
+}
+
+/// Perft on custom boards, whose shifts are read at run time (6 wide) or
+/// whose rows go past those of the 8×8 board (8 × 12), under every value
+/// of each rule switch, agrees with generating and playing every move,
+/// along random games.
+#[test]
+fn perft_on_custom_boards_agrees_along_random_games() {
+    use board_core::conformance::Rng;
+    let switches = [
+        "men-capture-backward = true\nkings = \"flying\"\ncapture-choice = \"free\"\nmid-capture-promotion = \"continue-as-king\"",
+        "men-capture-backward = true\nkings = \"short\"\ncapture-choice = \"free\"\nmid-capture-promotion = \"ends-move\"",
+        "men-capture-backward = false\nkings = \"short\"\ncapture-choice = \"maximum-pieces\"\nmid-capture-promotion = \"ends-move\"",
+        "men-capture-backward = true\nkings = \"flying\"\ncapture-choice = \"maximum-pieces\"\nmid-capture-promotion = \"continue-as-man\"",
+        "men-capture-backward = true\nkings = \"flying\"\ncapture-choice = \"maximum-pieces\"\nking-capture-priority = true\nmid-capture-promotion = \"continue-as-king\"",
+        "men-capture-backward = false\nkings = \"flying\"\ncapture-choice = \"free\"\nmid-capture-promotion = \"continue-as-man\"",
+        "men-capture-backward = true\nkings = \"short\"\ncapture-choice = \"free\"\nmid-capture-promotion = \"continue-as-king\"",
+    ];
+    let keep = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
+    let no_bulk = PerftOptions::default().with(&board_core::NO_BULK);
+    let mut checked = 0;
+    for (i, rules) in switches.iter().enumerate() {
+        let game = custom(8, 8, 3, rules);
+        // A man crowned on d8 who could go on (f6, then d4 or h4) next to
+        // one with two jumps (h2), and a
+        // man whose four jumps lead back to its start (c3), both ways.
+        for fen in [
+            "W:Wb6,h2,f2:Bc7,e7,e5,g5,g3",
+            "W:Wc3:Bd4,d6,b6,b4",
+            "W:Wc3,h2:Bd4,d6,b6,b4,g3",
+        ] {
+            let position = game.parse_position(fen).expect("test FEN");
+            for options in [&PerftOptions::default(), &keep, &no_bulk] {
+                for depth in 1..=3 {
+                    check_perft(&game, &position, depth, options)
+                        .unwrap_or_else(|e| panic!("{fen} {rules:?}: {e}"));
+                }
+            }
+        }
+        for (width, height, rows) in [(6, 6, 2), (8, 12, 3)] {
+            let game = custom(width, height, rows, rules);
+            let start = game.start_position();
+            assert!(game.perft(&start, 2, &PerftOptions::default()) > 1);
+            let mut rng = Rng::new(0xB0A2D + i as u64 + width as u64);
+            for _ in 0..6 {
+                let mut position = game.start_position();
+                for ply in 0..80 {
+                    if ply % 2 == 0 {
+                        checked += 1;
+                        for options in [&PerftOptions::default(), &keep, &no_bulk] {
+                            check_perft(&game, &position, 3, options).unwrap_or_else(|e| {
+                                panic!("{width}x{height} {rules:?} at ply {ply}: {e}")
+                            });
+                        }
+                    }
+                    let mut moves = Vec::new();
+                    game.legal_moves(&position, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.below(moves.len())].clone();
+                    game.play(&mut position, &mv);
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "only {checked} positions checked");
+}

@@ -1,0 +1,498 @@
+//! Bulk counting: the number of legal moves of a position without playing
+//! them, and the moves of all the children of a position counted together
+//! (the last two plies of a perft walk).
+//!
+//! Everything here is the same rules as the move generator, counted on
+//! whole bitboards where the count is exact, with the full capture search
+//! as the fallback.
+
+use super::perft::Step;
+use super::{ActionSink, Engine, Geom, Mover, to};
+use crate::layout::{NE, NW, SE, SW};
+use crate::movegen::Action;
+use crate::position::Position;
+use board_core::notation::Bits;
+
+/// The direction opposite `d` (north-east and south-west, north-west and
+/// south-east).
+#[inline(always)]
+pub(super) const fn back(d: usize) -> usize {
+    3 - d
+}
+
+/// Per direction `e`: the squares from which a man of the side `M` could
+/// jump towards `e` (an enemy on `s + e`, `s + 2e` empty, and its men
+/// capture towards `e`), whatever stands on them.
+#[inline(always)]
+pub(super) fn jump_sources<G: Geom>(g: G, enemy: u64, empty: u64, caps: [u64; 4]) -> [u64; 4] {
+    [
+        to::<G, SW>(g, to::<G, SW>(g, empty) & enemy) & caps[NE],
+        to::<G, SE>(g, to::<G, SE>(g, empty) & enemy) & caps[NW],
+        to::<G, NW>(g, to::<G, NW>(g, empty) & enemy) & caps[SE],
+        to::<G, NE>(g, to::<G, NE>(g, empty) & enemy) & caps[SW],
+    ]
+}
+
+/// The landing squares of the first jumps of `men` per direction (one bit
+/// per jump: the start is two steps back).
+#[inline(always)]
+pub(super) fn first_jumps<G: Geom>(
+    g: G,
+    men: u64,
+    enemy: u64,
+    empty: u64,
+    caps: [u64; 4],
+) -> [u64; 4] {
+    [
+        to::<G, NE>(g, to::<G, NE>(g, men & caps[NE]) & enemy) & empty,
+        to::<G, NW>(g, to::<G, NW>(g, men & caps[NW]) & enemy) & empty,
+        to::<G, SE>(g, to::<G, SE>(g, men & caps[SE]) & enemy) & empty,
+        to::<G, SW>(g, to::<G, SW>(g, men & caps[SW]) & enemy) & empty,
+    ]
+}
+
+/// The targets of the plain moves of `men` of the side `M` (both forward
+/// directions), unmasked.
+#[inline(always)]
+pub(super) fn men_steps<G: Geom, M: Mover>(g: G, men: u64) -> [u64; 2] {
+    let [a, b] = M::FORWARD;
+    [g.step(men, a), g.step(men, b)]
+}
+
+/// Men capture routes counted on whole bitboards, route by route of jump
+/// directions, up to three jumps, free choice among them.
+///
+/// A set of landing squares reached by a fixed sequence of jump directions
+/// holds one bit per route (each step is a shift), and no two routes of men
+/// of at most three jumps leave the same position (a second route over the
+/// same pieces would need a cycle of four jumps), so popcounts count them.
+/// Whether a route goes on from its landing square is read from the jumps
+/// of the board as it is (`sources`), which is exact for the second and
+/// third jump: the captured pieces and the empty start square can only be
+/// involved in a jump back. A fourth jump may land on the start square
+/// after a U-turn (directions `d`, `e`, `-d`); such routes, those of more
+/// than three jumps and those of a man crowned on the way who goes on as a
+/// king are left to the search: their start squares are gathered in
+/// `deep`, and their routes are not counted.
+struct MenRoutes<G> {
+    g: G,
+    sources: [u64; 4],
+    /// Per arrival direction: the squares from which a route goes on.
+    goes_on: [u64; 4],
+    /// A landing there ends the move.
+    stop: u64,
+    /// A landing there needs the search.
+    special: u64,
+    enemy: u64,
+    caps: [u64; 4],
+    count: u64,
+    deep: u64,
+}
+
+impl<G: Geom> MenRoutes<G> {
+    /// The landings among `landed` (after a jump towards `d`, with the
+    /// extra squares `more` from which it goes on) where the route ends.
+    #[inline(always)]
+    fn ends(&self, landed: u64, d: usize, more: u64) -> u64 {
+        landed & ((!(self.goes_on[d] | more) & !self.special) | self.stop)
+    }
+
+    /// The routes whose first jump is towards `D`, landing on `l1`.
+    #[inline(always)]
+    fn first<const D: usize>(&mut self, l1: u64) {
+        if l1 == 0 {
+            return;
+        }
+        let end = self.ends(l1, D, 0);
+        self.count += u64::from(end.count_ones());
+        let rest = l1 & !end;
+        if rest == 0 {
+            return;
+        }
+        self.deep |= self.back2::<D>(rest & self.special);
+        let on = rest & !self.special;
+        if D != back(NE) {
+            self.second::<D, NE>(on);
+        }
+        if D != back(NW) {
+            self.second::<D, NW>(on);
+        }
+        if D != back(SE) {
+            self.second::<D, SE>(on);
+        }
+        if D != back(SW) {
+            self.second::<D, SW>(on);
+        }
+    }
+
+    /// The routes going on from `on` (after a jump towards `D`) towards `E`.
+    #[inline(always)]
+    fn second<const D: usize, const E: usize>(&mut self, on: u64) {
+        let l2 = self.fore2::<E>(on & self.sources[E]);
+        if l2 == 0 {
+            return;
+        }
+        let end = self.ends(l2, E, 0);
+        self.count += u64::from(end.count_ones());
+        let rest = l2 & !end;
+        if rest == 0 {
+            return;
+        }
+        self.deep |= self.back2::<D>(self.back2::<E>(rest & self.special));
+        let on = rest & !self.special;
+        if E != back(NE) {
+            self.third::<D, E, NE>(on);
+        }
+        if E != back(NW) {
+            self.third::<D, E, NW>(on);
+        }
+        if E != back(SE) {
+            self.third::<D, E, SE>(on);
+        }
+        if E != back(SW) {
+            self.third::<D, E, SW>(on);
+        }
+    }
+
+    /// The routes going on from `on` (after jumps towards `D` and `E`)
+    /// towards `F`: counted when they end there, else left to the search.
+    #[inline(always)]
+    fn third<const D: usize, const E: usize, const F: usize>(&mut self, on: u64) {
+        let l3 = self.fore2::<F>(on & self.sources[F]);
+        if l3 == 0 {
+            return;
+        }
+        // After `d`, `e`, `-d` a fourth jump towards `-e` lands on the
+        // start square, which the board as it is shows taken: an enemy
+        // towards `-e` is enough.
+        let u_turn = if F == back(D) && E != D {
+            to::<G, E>(self.g, self.enemy) & self.caps[back(E)]
+        } else {
+            0
+        };
+        let end = self.ends(l3, F, u_turn);
+        self.count += u64::from(end.count_ones());
+        self.deep |= self.back2::<D>(self.back2::<E>(self.back2::<F>(l3 & !end)));
+    }
+
+    /// Every route from the first jumps `landings` (per direction).
+    #[inline(always)]
+    fn all(&mut self, landings: [u64; 4]) {
+        self.first::<NE>(landings[NE]);
+        self.first::<NW>(landings[NW]);
+        self.first::<SE>(landings[SE]);
+        self.first::<SW>(landings[SW]);
+    }
+
+    /// Two steps towards `D`.
+    #[inline(always)]
+    fn fore2<const D: usize>(&self, bits: u64) -> u64 {
+        to::<G, D>(self.g, to::<G, D>(self.g, bits))
+    }
+
+    /// Two steps back from a jump towards `D`.
+    #[inline(always)]
+    fn back2<const D: usize>(&self, bits: u64) -> u64 {
+        let b = self.g.step(bits, back(D));
+        self.g.step(b, back(D))
+    }
+}
+
+impl Engine {
+    /// The number of legal moves of the side `M` in `pos`.
+    #[inline(always)]
+    pub(super) fn count_moves<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let empty = self.layout.squares & !(own | enemy);
+        let caps = M::CAPS;
+        if own & pos.kings != 0 {
+            return self.count_with_kings::<G, M>(g, pos, scratch, keep_duplicates);
+        }
+        let landings = first_jumps(g, own, enemy, empty, caps);
+        if landings[0] | landings[1] | landings[2] | landings[3] == 0 {
+            let [a, b] = men_steps::<G, M>(g, own);
+            return u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
+        }
+        self.count_men_captures::<G, M>(g, pos, landings, scratch, keep_duplicates)
+    }
+
+    /// The number of captures of the side `M`, which has no kings and a
+    /// first jump (`landings`).
+    #[inline(always)]
+    fn count_men_captures<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        landings: [u64; 4],
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let empty = self.layout.squares & !(own | enemy);
+        let sources = jump_sources(g, enemy, empty, M::CAPS);
+        let [ne, nw, se, sw] = sources;
+        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
+        let [stop, special] = self.landing_rules[M::US];
+        let further = (landings[NE] & (goes_on[NE] | special))
+            | (landings[NW] & (goes_on[NW] | special))
+            | (landings[SE] & (goes_on[SE] | special))
+            | (landings[SW] & (goes_on[SW] | special));
+        if further & !stop == 0 {
+            // Single jumps only.
+            return landings.iter().map(|l| u64::from(l.count_ones())).sum();
+        }
+        self.count_longer_captures::<G, M>(
+            g,
+            pos,
+            landings,
+            (sources, goes_on),
+            scratch,
+            keep_duplicates,
+        )
+    }
+
+    /// [`Engine::count_men_captures`] when some capture goes on after its
+    /// first jump, with the board's jump sources and onward squares.
+    #[inline(never)]
+    fn count_longer_captures<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        landings: [u64; 4],
+        (sources, goes_on): ([u64; 4], [u64; 4]),
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let empty = self.layout.squares & !(own | enemy);
+        let caps = M::CAPS;
+        let [stop, special] = self.landing_rules[M::US];
+        if self.maximum {
+            let jumpers = self.man_jumpers(g, pos, empty);
+            return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
+        }
+        let mut routes = MenRoutes {
+            g,
+            sources,
+            goes_on,
+            stop,
+            special,
+            enemy,
+            caps,
+            count: 0,
+            deep: 0,
+        };
+        routes.all(landings);
+        if routes.deep == 0 {
+            return routes.count;
+        }
+        let deep = routes.deep;
+        routes.count = 0;
+        routes.all(first_jumps(g, own & !deep, enemy, empty, caps));
+        routes.count + self.searched(g, pos, deep, false, scratch, keep_duplicates)
+    }
+
+    /// The number of legal moves of the side `M` when it has kings.
+    #[inline(never)]
+    fn count_with_kings<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let empty = self.layout.squares & !(own | enemy);
+        let kings = own & pos.kings;
+        let men = own & !kings;
+        let l = first_jumps(g, men, enemy, empty, M::CAPS);
+        // The squares the kings reach by plain moves, per direction: a
+        // flying king captures when one step past them is an enemy with an
+        // empty square behind, a short king from where it stands.
+        let rays = [
+            self.king_rays::<G, NE>(g, kings, empty),
+            self.king_rays::<G, NW>(g, kings, empty),
+            self.king_rays::<G, SE>(g, kings, empty),
+            self.king_rays::<G, SW>(g, kings, empty),
+        ];
+        let from = |d: usize| if self.flying { kings | rays[d] } else { kings };
+        let king_jumps = first_jumps(g, from(NE), enemy, empty, [u64::MAX, 0, 0, 0])[NE]
+            | first_jumps(g, from(NW), enemy, empty, [0, u64::MAX, 0, 0])[NW]
+            | first_jumps(g, from(SE), enemy, empty, [0, 0, u64::MAX, 0])[SE]
+            | first_jumps(g, from(SW), enemy, empty, [0, 0, 0, u64::MAX])[SW];
+        if l[NE] | l[NW] | l[SE] | l[SW] | king_jumps == 0 {
+            let [a, b] = men_steps::<G, M>(g, men);
+            let steps = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
+            // The rays of different kings towards one direction are apart
+            // (each stops at the first piece), and so are those of one king
+            // towards the four directions.
+            let reach = if kings & (kings - 1) == 0 {
+                u64::from((rays[0] | rays[1] | rays[2] | rays[3]).count_ones())
+            } else {
+                rays.iter().map(|r| u64::from(r.count_ones())).sum()
+            };
+            return steps + reach;
+        }
+        let jumpers = self.man_jumpers(g, pos, empty);
+        self.searched(g, pos, jumpers, king_jumps != 0, scratch, keep_duplicates)
+    }
+
+    /// The number of legal captures found by the search, starting with the
+    /// men `jumpers` and the kings if `kings`.
+    fn searched<G: Geom>(
+        &self,
+        g: G,
+        pos: &Position,
+        jumpers: u64,
+        kings: bool,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        scratch.clear();
+        let mut sink = ActionSink {
+            start: 0,
+            orders: Vec::new(),
+            out: scratch,
+            keep_duplicates,
+            maximum: self.maximum,
+            best: 0,
+        };
+        self.captures_from(g, pos, &mut sink, false, (jumpers, kings), keep_duplicates);
+        scratch.len() as u64
+    }
+}
+
+impl Engine {
+    /// perft(2) of `pos`, the side `M` to move: the legal moves of every
+    /// child, summed.
+    #[inline(always)]
+    pub(super) fn count_children<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        list: &mut Vec<Step>,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let empty = self.layout.squares & !(own | enemy);
+        if own & pos.kings == 0 {
+            let caps = M::CAPS;
+            let l = first_jumps(g, own, enemy, empty, caps);
+            if l[0] | l[1] | l[2] | l[3] == 0 {
+                return self.count_after_men_steps::<G, M>(g, pos, empty, scratch, keep_duplicates);
+            }
+        }
+        list.clear();
+        self.steps::<G, M>(g, pos, list, scratch, keep_duplicates);
+        let mut total = 0;
+        for step in list.iter() {
+            let next = step.after::<M>(pos);
+            total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
+        }
+        total
+    }
+
+    /// perft(2) when the side `M` has only men and no capture, so every
+    /// move is a step of a man.
+    ///
+    /// When the other side has only men and no jump on the board as it is,
+    /// a step from `f` to `t` gives it a capture only by a jump landing on
+    /// `f` or a jump over `t`; in every other child its moves are its
+    /// steps, which differ from those on the board as it is only on `f`
+    /// (now empty) and `t` (now taken). Those children are counted on whole
+    /// bitboards, direction by direction; the others one by one.
+    #[inline(never)]
+    fn count_after_men_steps<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        empty: u64,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        let promotion = self.layout.promotion[M::US];
+        let child = |f: u64, t: u64| {
+            let mut next = *pos;
+            next.pieces[M::US] = own ^ f ^ t;
+            next.kings |= t & promotion;
+            next.side = next.side.opposite();
+            next
+        };
+        let mut total = 0;
+        let their_caps = <M::Other as Mover>::CAPS;
+        let theirs = first_jumps(g, enemy, own, empty, their_caps);
+        if enemy & pos.kings == 0 && theirs[0] | theirs[1] | theirs[2] | theirs[3] == 0 {
+            let [q1, q2] = men_steps::<G, M::Other>(g, enemy);
+            let base = u64::from((q1 & empty).count_ones()) + u64::from((q2 & empty).count_ones());
+            // Per direction `e` of their jumps: their men that jump that
+            // way, one step on (`m + e`), and the squares one step short of
+            // an empty one (`x + e` empty).
+            let ahead = [
+                to::<G, NE>(g, enemy & their_caps[NE]),
+                to::<G, NW>(g, enemy & their_caps[NW]),
+                to::<G, SE>(g, enemy & their_caps[SE]),
+                to::<G, SW>(g, enemy & their_caps[SW]),
+            ];
+            let behind = [
+                to::<G, SW>(g, empty),
+                to::<G, SE>(g, empty),
+                to::<G, NW>(g, empty),
+                to::<G, NE>(g, empty),
+            ];
+            // A jump over `t`; a jump landing on a vacated `f` (in `f`).
+            let over_to = (ahead[NE] & behind[NE])
+                | (ahead[NW] & behind[NW])
+                | (ahead[SE] & behind[SE])
+                | (ahead[SW] & behind[SW]);
+            let onto_from = (to::<G, NE>(g, own & ahead[NE])
+                | to::<G, NW>(g, own & ahead[NW])
+                | to::<G, SE>(g, own & ahead[SE])
+                | to::<G, SW>(g, own & ahead[SW]))
+                & own;
+            for d in M::FORWARD {
+                let targets = g.step(own, d) & empty;
+                if targets == 0 {
+                    continue;
+                }
+                // The targets `t` after which the other side has a jump: also
+                // a man on `t + d` that jumps `t` back onto `f`.
+                let threatened = ahead[back(d)] | over_to | g.step(onto_from, d);
+                let quiet = targets & !threatened;
+                let froms = g.step(quiet, back(d));
+                let gained =
+                    u64::from((froms & q1).count_ones()) + u64::from((froms & q2).count_ones());
+                let lost =
+                    u64::from((quiet & q1).count_ones()) + u64::from((quiet & q2).count_ones());
+                total += u64::from(quiet.count_ones()) * base + gained - lost;
+                for t in Bits(targets & threatened) {
+                    let t = 1u64 << t;
+                    let next = child(g.step(t, back(d)), t);
+                    total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
+                }
+            }
+            return total;
+        }
+        for d in M::FORWARD {
+            for t in Bits(g.step(own, d) & empty) {
+                let t = 1u64 << t;
+                let next = child(g.step(t, back(d)), t);
+                total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
+            }
+        }
+        total
+    }
+}
