@@ -1,5 +1,6 @@
 //! [`Draughts`]: the draughts family as a [`board_core::Game`].
 
+use crate::direct::Direct;
 use crate::draws::{DrawClock, Draws};
 use crate::explain::explain;
 use crate::fen::{parse_fen, write_fen};
@@ -44,6 +45,7 @@ pub struct Draughts {
     config: Configured<Rules, Position>,
     engine: Engine,
     pub(crate) squares: SquareTable,
+    direct: Direct,
     draws: Draws,
 }
 
@@ -384,15 +386,20 @@ impl Notation for Draughts {
         }
     }
 
-    /// The common forms of move text are read without allocating, and only
-    /// the written piece's moves are generated; anything else (and every
-    /// error) goes through [`Draughts::parse_move_listing`].
+    /// The common forms of move text are read without allocating; a man's
+    /// plain move or full capture is checked on the board as written
+    /// (`direct`), else only the written piece's moves are generated;
+    /// anything else (and every error) goes through
+    /// [`Draughts::parse_move_listing`].
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         if let Some(end) = opponent_gone(position) {
             return Err(game_over(&end).into());
         }
         let mut buffer = [0u8; QUICK_SQUARES];
         if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
+            if let Some(mv) = self.direct.find(&self.engine, position, squares) {
+                return Ok(mv);
+            }
             if let Some(mv) = find_move(&self.engine, position, squares) {
                 return Ok(mv);
             }
@@ -426,11 +433,13 @@ impl RecordHooks for Draughts {
     /// A move split by a space after its separator (`1- 7`, `35x 4`, as
     /// some International files write single-digit squares) is one move.
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
-        let square = next.starts_with(|c: char| c.is_ascii_digit())
-            || (next.starts_with(|c: char| c.is_ascii_lowercase())
-                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
-        open && square
+        // Asked between every two move tokens: the pending text first.
+        let open = pending.len() > 1 && pending.ends_with(['-', 'x', 'X', ':']);
+        open && match next.as_bytes() {
+            [d, ..] if d.is_ascii_digit() => true,
+            [c, d, ..] => c.is_ascii_lowercase() && d.is_ascii_digit(),
+            _ => false,
+        }
     }
 }
 
@@ -513,11 +522,27 @@ impl Adjudication for Draughts {
         self.draws.start(position)
     }
 
+    #[inline]
     fn advance(&self, clock: &mut DrawClock, before: &Position, mv: &Move, after: &Position) {
-        self.draws.advance(clock, before, mv, after);
+        if !self.draws.rules.is_empty() {
+            self.draws.advance(clock, before, mv, after);
+        }
     }
 
+    /// Asked after every move: a profile without draw rules answers at
+    /// once.
+    #[inline]
     fn rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
+        if self.draws.rules.is_empty() {
+            return None;
+        }
+        self.draw_rule_ending(clock, position)
+    }
+}
+
+impl Draughts {
+    /// [`Adjudication::rule_ending`] by the profile's draw rules.
+    fn draw_rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
         let mut claim = None;
         for (i, c) in self.draws.rules.iter().enumerate() {
             let r = &c.rule;
@@ -653,6 +678,7 @@ impl Profiled for Draughts {
             )));
         }
         let engine = Engine::new(layout, &rules);
+        let direct = Direct::new(&engine.layout, &rules, &engine);
         let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
         let draws = Draws::new(&rules.draw, &profile.graph, |n| engine.layout.bit(n))
             .map_err(|m| source.invalid(m))?;
@@ -665,6 +691,7 @@ impl Profiled for Draughts {
             },
             engine,
             squares,
+            direct,
             draws,
         })
     }

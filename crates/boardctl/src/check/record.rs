@@ -152,6 +152,17 @@ impl RecordedGame {
             .unwrap_or_default()
     }
 
+    /// `text` as a part of the game's text, when it is one (a move token
+    /// handed out as it stands): the same string, borrowed for as long as
+    /// the game; `None` for a string of another buffer (tokens joined).
+    #[inline]
+    pub fn lend(&self, text: &str) -> Option<&str> {
+        // Two live strings never share bytes: an address inside the
+        // game's text is a part of it.
+        let offset = (text.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
+        self.text.get(offset..offset.checked_add(text.len())?)
+    }
+
     /// The tag pairs, decoded: name, value (escapes resolved), span.
     pub fn tag_pairs(&self) -> impl Iterator<Item = (&str, &str, Span)> {
         self.tags
@@ -193,7 +204,10 @@ impl RecordedGame {
             READ_TAGS
                 .iter()
                 .find(|known| {
-                    known.as_bytes() != written && known.as_bytes().eq_ignore_ascii_case(written)
+                    // Lengths first: most names are ruled out at once.
+                    known.len() == written.len()
+                        && known.as_bytes() != written
+                        && known.as_bytes().eq_ignore_ascii_case(written)
                 })
                 .map(|known| (t, *known))
         })

@@ -3,7 +3,7 @@
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
 use super::diagnostic::{Code, Diagnostic};
-use super::plies::{Plies, Step, parse_ply};
+use super::plies::{ParsedPly, Plies, Step, parse_ply};
 use super::record::{Event, RecordedGame};
 use crate::cli::Irregular;
 use crate::play::describe_outcome;
@@ -277,25 +277,35 @@ fn automatic_end<G: Game>(
     Some(Ended { ending, at: at() })
 }
 
-/// A move as written and its number, kept per ply without formatting.
+/// A move as written and its number, kept per ply without formatting or
+/// copying: the text is lent by the record when it is one token of it,
+/// else (tokens joined into one ply) copied.
 #[derive(Clone, Debug, Default)]
-struct LastMove {
+struct LastMove<'a> {
     number: i64,
     dots: &'static str,
-    text: String,
+    /// The text, when it stands in the record.
+    lent: Option<&'a str>,
+    /// The text otherwise.
+    joined: String,
 }
 
-impl LastMove {
-    fn set(&mut self, number: i64, dots: &'static str, text: &str) {
+impl<'a> LastMove<'a> {
+    #[inline]
+    fn set(&mut self, number: i64, dots: &'static str, text: &str, rec: &'a RecordedGame) {
         self.number = number;
         self.dots = dots;
-        self.text.clear();
-        self.text.push_str(text);
+        self.lent = rec.lend(text);
+        if self.lent.is_none() {
+            self.joined.clear();
+            self.joined.push_str(text);
+        }
     }
 
     /// `41... f6-g5`.
     fn label(&self) -> String {
-        format!("{}{} {}", self.number, self.dots, self.text)
+        let text = self.lent.unwrap_or(&self.joined);
+        format!("{}{} {}", self.number, self.dots, text)
     }
 }
 
@@ -327,7 +337,7 @@ fn after_end_diagnostic<G: Game>(game: &G, label: &str, span: Span, ended: &Ende
 }
 
 /// A line of play: the main line or a variation.
-struct Line<P, C> {
+struct Line<'a, P, C> {
     /// The position before the last move played on this line (where a
     /// variation following that move starts).
     before: Option<P>,
@@ -340,7 +350,7 @@ struct Line<P, C> {
     ended: Option<Ended>,
     /// The last move played on this line, as written, and its number
     /// (formatted only when a message names it: most plies never are).
-    last_move: LastMove,
+    last_move: LastMove<'a>,
     /// Plies from the start position to `position`.
     ply: u32,
     /// After an error: the rest of the line is not checked.
@@ -374,7 +384,7 @@ fn claim(text: &str) -> Option<Claim> {
 struct Verifier<'a, G: Game> {
     game: &'a G,
     rec: &'a RecordedGame,
-    lines: Vec<Line<G::Position, G::Clock>>,
+    lines: Vec<Line<'a, G::Position, G::Clock>>,
     number: Option<(u32, bool, Span)>,
     /// 1 when the start position has the side that moves second to move.
     shift: u32,
@@ -578,7 +588,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         Some(self.check_result())
     }
 
-    fn top(&mut self) -> &mut Line<G::Position, G::Clock> {
+    fn top(&mut self) -> &mut Line<'a, G::Position, G::Clock> {
         self.lines
             .last_mut()
             .expect("the main line is never popped")
@@ -662,35 +672,109 @@ impl<'a, G: Game> Verifier<'a, G> {
             let expected = counted + self.number_offset.unwrap_or(0);
             let expected_second = k % 2 == 1;
             if i64::from(written) != expected || second != expected_second {
-                let dots = |s: bool| if s { "..." } else { "." };
-                let side = game.side_name(game.side_to_move(&line.position));
-                self.out.push(
-                    Diagnostic::warning(
-                        Code::MoveNumber,
-                        number_span,
-                        format!(
-                            "move number `{written}{}` does not match the move: it is {side}'s move {expected}{}",
-                            dots(second),
-                            dots(expected_second)
-                        ),
-                    )
-                    .at_ply(ply + 1),
-                );
+                self.number_mismatch(written, second, number_span, expected, expected_second);
             }
         }
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
         let k = ply + self.shift;
         let number = i64::from(k / 2 + 1) + self.number_offset.unwrap_or(0);
         let dots = if k % 2 == 1 { "..." } else { "." };
-        let written = || format!("{number}{dots} {text}");
-        if let Some(ended) = line.ended.clone() {
-            line.dead = true;
-            line.died_here = true;
-            line.died_at = Some(span.start);
-            let d = after_end_diagnostic(game, &written(), span, &ended);
-            self.out.push(d.at_ply(ply + 1));
+        if line.ended.is_some() {
+            self.after_end(text, span, number, dots);
             return;
         }
         let mv = match parse_ply(game, &line.position, text, span) {
+            Ok(ParsedPly { mv, glued: None }) => mv,
+            parsed => match self.not_plain(text, span, number, dots, parsed) {
+                Some(mv) => mv,
+                None => return,
+            },
+        };
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
+        match &mut line.before {
+            Some(before) => before.clone_from(&line.position),
+            None => line.before = Some(line.position.clone()),
+        }
+        let before = line.before.as_ref().expect("set just above");
+        game.play(&mut line.position, &mv);
+        line.before_clock.clone_from(&line.clock);
+        game.advance(&mut line.clock, before, &mv, &line.position);
+        line.ply += 1;
+        line.last_move.set(number, dots, text, self.rec);
+        let last = &line.last_move;
+        line.ended = automatic_end(game, &line.clock, &line.position, || Some(last.label()));
+        self.moves += 1;
+        if depth == 1 {
+            self.last_main_move = Some(span);
+        }
+    }
+
+    /// The `move-number` warning of a number that does not match the ply.
+    #[cold]
+    fn number_mismatch(
+        &mut self,
+        written: u32,
+        second: bool,
+        span: Span,
+        expected: i64,
+        expected_second: bool,
+    ) {
+        let game = self.game;
+        let line = self.top();
+        let ply = line.ply;
+        let dots = |s: bool| if s { "..." } else { "." };
+        let side = game.side_name(game.side_to_move(&line.position));
+        self.out.push(
+            Diagnostic::warning(
+                Code::MoveNumber,
+                span,
+                format!(
+                    "move number `{written}{}` does not match the move: it is {side}'s move {expected}{}",
+                    dots(second),
+                    dots(expected_second)
+                ),
+            )
+            .at_ply(ply + 1),
+        );
+    }
+
+    /// A move after the automatic end of its line: the line dies there.
+    #[cold]
+    fn after_end(&mut self, text: &str, span: Span, number: i64, dots: &str) {
+        let game = self.game;
+        let line = self.top();
+        let ply = line.ply;
+        let ended = line.ended.clone().expect("asked only after an end");
+        line.dead = true;
+        line.died_here = true;
+        line.died_at = Some(span.start);
+        let d = after_end_diagnostic(game, &format!("{number}{dots} {text}"), span, &ended);
+        self.out.push(d.at_ply(ply + 1));
+    }
+
+    /// A ply that is not plainly a legal move: a move with text glued to
+    /// it (warned), an irregular move that stands (warned), or an error
+    /// that ends the line (`None`).
+    #[cold]
+    #[inline(never)]
+    fn not_plain(
+        &mut self,
+        text: &str,
+        span: Span,
+        number: i64,
+        dots: &str,
+        parsed: Result<ParsedPly<G::Move>, MoveError>,
+    ) -> Option<G::Move> {
+        let game = self.game;
+        let ply = self.top().ply;
+        let written = || format!("{number}{dots} {text}");
+        let e = match parsed {
             Ok(parsed) => {
                 if let Some((rest, glued_span)) = parsed.glued {
                     let played = &text[..text.len() - rest.len()];
@@ -703,86 +787,66 @@ impl<'a, G: Game> Verifier<'a, G> {
                         .at_ply(ply + 1),
                     );
                 }
-                parsed.mv
+                return Some(parsed.mv);
             }
-            Err(e) => {
-                // Over on the board (no move, no piece, a win by the
-                // rules core): the move comes after the end.
-                if let Some(outcome) = game.outcome(&line.position) {
-                    line.dead = true;
-                    line.died_here = true;
-                    line.died_at = Some(span.start);
-                    let ended = Ended {
-                        ending: Ending::board(outcome),
-                        at: (line.ply > 0).then(|| line.last_move.label()),
-                    };
-                    let d = after_end_diagnostic(game, &written(), span, &ended);
-                    line.ended = Some(ended);
-                    self.out.push(d.at_ply(ply + 1));
-                    return;
-                }
-                let (number, second) = self.label(ply);
-                let label = format!("{number}{}", if second { "..." } else { "." });
-                let line = self
-                    .lines
-                    .last_mut()
-                    .expect("the main line is never popped");
-                // An irregular move that stood: the game says whether the
-                // move can be played as written.
-                let stood = match (&e, self.irregular) {
-                    (
-                        MoveError::Legality(LegalityError::Illegal { reason, help }),
-                        Irregular::Stand,
-                    ) => game
-                        .parse_irregular(&line.position, text)
-                        .map(|mv| (mv, reason, help)),
-                    _ => None,
-                };
-                let Some((mv, reason, help)) = stood else {
-                    line.dead = true;
-                    line.died_here = true;
-                    line.died_at = Some(span.start);
-                    let mut d = move_diagnostic(game, &label, text, span, &e);
-                    let meant = suggestion(game, &line.position, text, &e).filter(|s| {
-                        s.slip != Slip::OtherNumbering
-                            || !std::mem::replace(&mut self.numbering_said, true)
-                    });
-                    if let Some(s) = meant {
-                        let written = game.write_move(&line.position, &s.mv);
-                        d.help = Some(format!("did you mean {written}? {}", suggestion_words(&s)));
-                    }
-                    self.out.push(d.at_ply(ply + 1));
-                    return;
-                };
-                self.out.push(
-                    Diagnostic::warning(
-                        Code::IrregularMove,
-                        span,
-                        format!("irregular move {label} {text} stood — {reason}"),
-                    )
-                    .with_help(help.clone())
-                    .at_ply(ply + 1),
-                );
-                mv
-            }
+            Err(e) => e,
         };
+        let line = self.top();
+        // Over on the board (no move, no piece, a win by the rules core):
+        // the move comes after the end.
+        if let Some(outcome) = game.outcome(&line.position) {
+            line.dead = true;
+            line.died_here = true;
+            line.died_at = Some(span.start);
+            let ended = Ended {
+                ending: Ending::board(outcome),
+                at: (line.ply > 0).then(|| line.last_move.label()),
+            };
+            let d = after_end_diagnostic(game, &written(), span, &ended);
+            line.ended = Some(ended);
+            self.out.push(d.at_ply(ply + 1));
+            return None;
+        }
+        let (number, second) = self.label(ply);
+        let label = format!("{number}{}", if second { "..." } else { "." });
         let line = self
             .lines
             .last_mut()
             .expect("the main line is never popped");
-        let before = line.position.clone();
-        game.play(&mut line.position, &mv);
-        line.before_clock.clone_from(&line.clock);
-        game.advance(&mut line.clock, &before, &mv, &line.position);
-        line.before = Some(before);
-        line.ply += 1;
-        line.last_move.set(number, dots, text);
-        let last = &line.last_move;
-        line.ended = automatic_end(game, &line.clock, &line.position, || Some(last.label()));
-        self.moves += 1;
-        if depth == 1 {
-            self.last_main_move = Some(span);
-        }
+        // An irregular move that stood: the game says whether the
+        // move can be played as written.
+        let stood = match (&e, self.irregular) {
+            (MoveError::Legality(LegalityError::Illegal { reason, help }), Irregular::Stand) => {
+                game.parse_irregular(&line.position, text)
+                    .map(|mv| (mv, reason, help))
+            }
+            _ => None,
+        };
+        let Some((mv, reason, help)) = stood else {
+            line.dead = true;
+            line.died_here = true;
+            line.died_at = Some(span.start);
+            let mut d = move_diagnostic(game, &label, text, span, &e);
+            let meant = suggestion(game, &line.position, text, &e).filter(|s| {
+                s.slip != Slip::OtherNumbering || !std::mem::replace(&mut self.numbering_said, true)
+            });
+            if let Some(s) = meant {
+                let written = game.write_move(&line.position, &s.mv);
+                d.help = Some(format!("did you mean {written}? {}", suggestion_words(&s)));
+            }
+            self.out.push(d.at_ply(ply + 1));
+            return None;
+        };
+        self.out.push(
+            Diagnostic::warning(
+                Code::IrregularMove,
+                span,
+                format!("irregular move {label} {text} stood — {reason}"),
+            )
+            .with_help(help.clone())
+            .at_ply(ply + 1),
+        );
+        Some(mv)
     }
 
     /// Result warnings (missing, contradicting the tag or the board), and

@@ -1,0 +1,184 @@
+//! The move a written text names, checked square by square on the
+//! bitboards without generating any move: the commonest texts of a record,
+//! a man's plain move (`c3-d4`) and a man's capture written with every
+//! landing square (`c3:e5`, `c3:e5:g3`).
+//!
+//! The written squares are the route; only the rules that route could
+//! break are asked: the piece is a man of the side to move, its landing
+//! squares are empty, a plain move is legal only when nothing can capture,
+//! each jump takes an enemy piece not yet taken, and no jump is left from
+//! the last square (a capture is made in full). Anything else answers
+//! `None` and goes the general way ([`crate::matching`], then every legal
+//! route listed): kings, a crowning on the way, the maximum-capture rule,
+//! king priority when a king can capture, a route written short, every
+//! refusal. What is answered here is what the general way answers, path
+//! included: a route written in full is the only route of its move that
+//! matches the text (as many landing squares as pieces taken), and a
+//! complete route named exactly is the move named.
+
+use crate::layout::Layout;
+use crate::movegen::Engine;
+use crate::moves::Move;
+use crate::path::Path;
+use crate::position::Position;
+use crate::rules::{MidCapturePromotion, Rules};
+
+/// What the direct check needs of the rules beyond the engine's own
+/// switches, compiled once per profile.
+#[derive(Clone, Debug)]
+pub struct Direct {
+    /// Per side: bit `d` set when its men capture towards direction `d`.
+    man_mask: [u8; 2],
+    /// What a man crowned by a capture does.
+    mid_promotion: MidCapturePromotion,
+    /// Whether kings fly (for the jump left to a man crowned at the end).
+    flying: bool,
+    /// The maximum-capture rule: the best capture is not known from one
+    /// route, so no capture is answered.
+    maximum: bool,
+}
+
+impl Direct {
+    /// The check for a profile's rules played on `layout`.
+    pub fn new(layout: &Layout, rules: &Rules, engine: &Engine) -> Direct {
+        let mask = |[a, b]: [usize; 2]| {
+            if rules.men_capture_backward {
+                0b1111
+            } else {
+                (1u8 << a) | (1u8 << b)
+            }
+        };
+        Direct {
+            man_mask: [mask(layout.forward[0]), mask(layout.forward[1])],
+            mid_promotion: rules.mid_capture_promotion,
+            flying: engine.flying(),
+            maximum: engine.maximum_rule(),
+        }
+    }
+
+    /// The legal move of `pos` that `squares` (bits, at least two) name as
+    /// a man's plain move or a man's capture with every landing square;
+    /// `None` when the text is not of that kind or the move is not legal
+    /// (the general way says why).
+    #[inline]
+    pub fn find(&self, engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move> {
+        let (&from, rest) = squares.split_first()?;
+        let &to = rest.last()?;
+        let l = &engine.layout;
+        let start = 1u64 << from;
+        if pos.own() & start & !pos.kings == 0 {
+            return None;
+        }
+        let side = pos.side.index();
+        let target = 1u64 << to;
+        let [a, b] = l.forward[side];
+        if rest.len() == 1 && (l.step(start, a) | l.step(start, b)) & target != 0 {
+            if pos.occupied() & target != 0 {
+                return None;
+            }
+            if self.can_capture(engine, pos) {
+                return None;
+            }
+            return Some(Move {
+                from,
+                path: Path::single(to),
+                captured: 0,
+                promote: target & l.promotion[side] != 0,
+                by_king: false,
+            });
+        }
+        self.capture(engine, pos, from, rest)
+    }
+
+    /// Whether the side to move has a capture (a plain move is then no
+    /// move): its men's jumps on whole bitboards, the engine's own test
+    /// when it has kings.
+    #[inline]
+    fn can_capture(&self, engine: &Engine, pos: &Position) -> bool {
+        if pos.own() & pos.kings != 0 {
+            let (men, kings) = engine.capturers(pos);
+            return men != 0 || kings;
+        }
+        let l = &engine.layout;
+        let empty = l.squares & !pos.occupied();
+        man_jumps(
+            l,
+            self.man_mask[pos.side.index()],
+            pos.own(),
+            pos.enemy(),
+            empty,
+        )
+    }
+
+    /// A man's capture from `from` landing on each of `landings` in turn,
+    /// if it is complete and legal.
+    fn capture(&self, engine: &Engine, pos: &Position, from: u8, landings: &[u8]) -> Option<Move> {
+        if self.maximum || (engine.king_priority() && engine.capturers(pos).1) {
+            return None;
+        }
+        let l = &engine.layout;
+        let side = pos.side.index();
+        let mask = self.man_mask[side];
+        let promotion = l.promotion[side];
+        let enemy = pos.enemy();
+        // The man has left its square: it is empty for the rest of the
+        // route, and the pieces taken stay on the board until the end.
+        let empty = l.squares & !(pos.occupied() & !(1u64 << from));
+        let mut at = 1u64 << from;
+        let mut captured = 0u64;
+        for (i, &square) in landings.iter().enumerate() {
+            if at & promotion != 0 && i > 0 {
+                // Crowned on the way: the general way knows what follows.
+                return None;
+            }
+            let target = 1u64 << square;
+            let over = (0..4)
+                .filter(|d| mask & (1 << d) != 0)
+                .map(|d| (d, l.step(at, d) & enemy & !captured))
+                .find(|&(d, over)| over != 0 && l.step(over, d) & empty == target)?
+                .1;
+            captured |= over;
+            at = target;
+        }
+        let crowned = at & promotion != 0;
+        let complete = match (crowned, self.mid_promotion) {
+            (true, MidCapturePromotion::EndsMove) => true,
+            (true, MidCapturePromotion::ContinueAsKing) => {
+                !self.king_jumps(l, at, enemy & !captured, empty)
+            }
+            _ => !man_jumps(l, mask, at, enemy & !captured, empty),
+        };
+        if !complete {
+            return None;
+        }
+        Some(Move {
+            from,
+            path: Path::new(landings)?,
+            captured,
+            promote: crowned,
+            by_king: false,
+        })
+    }
+
+    /// Whether a king on `at` has a jump over one of `targets` onto an
+    /// empty square.
+    fn king_jumps(&self, l: &Layout, at: u64, targets: u64, empty: u64) -> bool {
+        if !self.flying {
+            return man_jumps(l, 0b1111, at, targets, empty);
+        }
+        (0..4).any(|d| {
+            let mut x = l.step(at, d);
+            while x & empty != 0 {
+                x = l.step(x, d);
+            }
+            x & targets != 0 && l.step(x, d) & empty != 0
+        })
+    }
+}
+
+/// Whether a man on one of `at`, capturing towards the directions of
+/// `mask`, has a jump over one of `targets` onto an empty square.
+#[inline]
+fn man_jumps(l: &Layout, mask: u8, at: u64, targets: u64, empty: u64) -> bool {
+    (0..4).any(|d| mask & (1 << d) != 0 && l.step(l.step(at, d) & targets, d) & empty != 0)
+}
