@@ -16,7 +16,7 @@
 //! matches the text (as many landing squares as pieces taken), and a
 //! complete route named exactly is the move named.
 
-use crate::layout::Layout;
+use crate::layout::{Layout, NE, NW, SE, SW};
 use crate::movegen::Engine;
 use crate::moves::Move;
 use crate::path::Path;
@@ -29,10 +29,16 @@ use crate::rules::{MidCapturePromotion, Rules};
 pub struct Direct {
     /// Per side: bit `d` set when its men capture towards direction `d`.
     man_mask: [u8; 2],
+    /// The same per side and direction as a word: all ones or zero.
+    man_dirs: [[u64; 4]; 2],
+    /// Every direction, as words.
+    all_dirs: [u64; 4],
     /// What a man crowned by a capture does.
     mid_promotion: MidCapturePromotion,
     /// Whether kings fly (for the jump left to a man crowned at the end).
     flying: bool,
+    /// The layout's north-east shift ([`Layout::k`]).
+    k: u32,
     /// The maximum-capture rule: the best capture is not known from one
     /// route, so no capture is answered.
     maximum: bool,
@@ -48,10 +54,16 @@ impl Direct {
                 (1u8 << a) | (1u8 << b)
             }
         };
+        let man_mask = [mask(layout.forward[0]), mask(layout.forward[1])];
+        let words =
+            |mask: u8| [NE, NW, SE, SW].map(|d| 0u64.wrapping_sub(u64::from(mask >> d & 1)));
         Direct {
-            man_mask: [mask(layout.forward[0]), mask(layout.forward[1])],
+            man_mask,
+            man_dirs: man_mask.map(words),
+            all_dirs: words(0b1111),
             mid_promotion: rules.mid_capture_promotion,
             flying: engine.flying(),
+            k: layout.k,
             maximum: engine.maximum_rule(),
         }
     }
@@ -72,7 +84,7 @@ impl Direct {
         let side = pos.side.index();
         let target = 1u64 << to;
         let [a, b] = l.forward[side];
-        if rest.len() == 1 && (l.step(start, a) | l.step(start, b)) & target != 0 {
+        if rest.len() == 1 && (step(start, a, self.k) | step(start, b, self.k)) & target != 0 {
             if pos.occupied() & target != 0 {
                 return None;
             }
@@ -102,8 +114,8 @@ impl Direct {
         let l = &engine.layout;
         let empty = l.squares & !pos.occupied();
         man_jumps(
-            l,
-            self.man_mask[pos.side.index()],
+            self.k,
+            &self.man_dirs[pos.side.index()],
             pos.own(),
             pos.enemy(),
             empty,
@@ -134,8 +146,8 @@ impl Direct {
             let target = 1u64 << square;
             let over = (0..4)
                 .filter(|d| mask & (1 << d) != 0)
-                .map(|d| (d, l.step(at, d) & enemy & !captured))
-                .find(|&(d, over)| over != 0 && l.step(over, d) & empty == target)?
+                .map(|d| (d, step(at, d, self.k) & enemy & !captured))
+                .find(|&(d, over)| over != 0 && step(over, d, self.k) & empty == target)?
                 .1;
             captured |= over;
             at = target;
@@ -144,9 +156,9 @@ impl Direct {
         let complete = match (crowned, self.mid_promotion) {
             (true, MidCapturePromotion::EndsMove) => true,
             (true, MidCapturePromotion::ContinueAsKing) => {
-                !self.king_jumps(l, at, enemy & !captured, empty)
+                !self.king_jumps(at, enemy & !captured, empty)
             }
-            _ => !man_jumps(l, mask, at, enemy & !captured, empty),
+            _ => !man_jumps(self.k, &self.man_dirs[side], at, enemy & !captured, empty),
         };
         if !complete {
             return None;
@@ -162,23 +174,40 @@ impl Direct {
 
     /// Whether a king on `at` has a jump over one of `targets` onto an
     /// empty square.
-    fn king_jumps(&self, l: &Layout, at: u64, targets: u64, empty: u64) -> bool {
+    fn king_jumps(&self, at: u64, targets: u64, empty: u64) -> bool {
         if !self.flying {
-            return man_jumps(l, 0b1111, at, targets, empty);
+            return man_jumps(self.k, &self.all_dirs, at, targets, empty);
         }
         (0..4).any(|d| {
-            let mut x = l.step(at, d);
+            let mut x = step(at, d, self.k);
             while x & empty != 0 {
-                x = l.step(x, d);
+                x = step(x, d, self.k);
             }
-            x & targets != 0 && l.step(x, d) & empty != 0
+            x & targets != 0 && step(x, d, self.k) & empty != 0
         })
     }
 }
 
-/// Whether a man on one of `at`, capturing towards the directions of
-/// `mask`, has a jump over one of `targets` onto an empty square.
+/// Whether a man on one of `at`, capturing towards the directions whose
+/// word in `dirs` is all ones, has a jump over one of `targets` onto an empty square, on a
+/// layout whose north-east shift is `k`.
 #[inline]
-fn man_jumps(l: &Layout, mask: u8, at: u64, targets: u64, empty: u64) -> bool {
-    (0..4).any(|d| mask & (1 << d) != 0 && l.step(l.step(at, d) & targets, d) & empty != 0)
+fn man_jumps(k: u32, dirs: &[u64; 4], at: u64, targets: u64, empty: u64) -> bool {
+    // Every direction at once, those the men do not capture in masked.
+    let towards = |d: usize| step(step(at, d, k) & targets, d, k) & dirs[d];
+    (towards(NE) | towards(NW) | towards(SE) | towards(SW)) & empty != 0
+}
+
+/// Every bit one step towards direction `d` (table order) on a layout
+/// whose north-east shift is `k`, as [`Layout::step`] moves them (the
+/// others are `k - 1`, `-(k - 1)` and `-k`), with the shift known once
+/// `d` is.
+#[inline(always)]
+fn step(bits: u64, d: usize, k: u32) -> u64 {
+    match d {
+        NE => bits << k,
+        NW => bits << (k - 1),
+        SE => bits >> (k - 1),
+        _ => bits >> k,
+    }
 }

@@ -29,8 +29,13 @@ impl Clone for DrawClock {
 
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        self.counters.clone_from(&source.counters);
-        self.history.clone_from(&source.history);
+        // Both empty (a profile without draw rules): nothing to copy.
+        if !(self.counters.is_empty() && source.counters.is_empty()) {
+            self.counters.clone_from(&source.counters);
+        }
+        if !(self.history.is_empty() && source.history.is_empty()) {
+            self.history.clone_from(&source.history);
+        }
     }
 }
 

@@ -432,6 +432,7 @@ impl Notation for Draughts {
 impl RecordHooks for Draughts {
     /// A move split by a space after its separator (`1- 7`, `35x 4`, as
     /// some International files write single-digit squares) is one move.
+    #[inline]
     fn continues_move(&self, pending: &str, next: &str) -> bool {
         // Asked between every two move tokens: the pending text first.
         let open = pending.len() > 1 && pending.ends_with(['-', 'x', 'X', ':']);

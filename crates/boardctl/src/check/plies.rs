@@ -182,30 +182,31 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     /// The next step, `None` at the end of the movetext.
     #[allow(clippy::should_implement_trait)] // it lends: not an Iterator
     pub fn next(&mut self) -> Option<Step<'_>> {
-        if self.first.is_none() && self.held.is_none() && self.deferred.is_empty() {
-            if let Some(step) = self.lone_move() {
-                return Some(step);
-            }
+        if let Some((text, span)) = self.lone_ply() {
+            return Some(Step::Ply { text, span });
         }
         self.assemble()
     }
 
-    /// The commonest step without assembling: a move token that is a ply
-    /// by itself, since the event after it cannot continue it (a number,
-    /// a result, the end, or a move token the game does not join to it).
-    /// `None` when the general way must look further (a comment or a
-    /// reading problem after it may stand inside the move).
+    /// The next step if it is the commonest one, a move token that is a
+    /// ply by itself (the event after it cannot continue it: a number, a
+    /// result, the end, or a move token the game does not join to it):
+    /// its text and span, as [`Plies::next`] would hand it out. `None`
+    /// when it is another step, or when the general way must look further
+    /// (a comment or a reading problem after it may stand inside the
+    /// move); [`Plies::next`] then gives the next step.
     #[inline]
-    fn lone_move(&mut self) -> Option<Step<'a>> {
+    pub fn lone_ply(&mut self) -> Option<(&'a str, Span)> {
+        if self.first.is_some() || self.held.is_some() || !self.deferred.is_empty() {
+            return None;
+        }
         let rec = self.rec;
-        let (Event::Move { text, span }, after) = (
-            self.events.as_slice().first()?,
-            self.events.as_slice().get(1),
-        ) else {
+        let events = self.events.as_slice();
+        let Some(Event::Move { text, span }) = events.first() else {
             return None;
         };
         let text = rec.text_str(text);
-        let alone = match after {
+        let alone = match events.get(1) {
             None => true,
             Some(Event::Move { text: next, .. }) => {
                 !self.game.continues_move(text, rec.text_str(next))
@@ -222,7 +223,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             return None;
         }
         self.events.next();
-        Some(Step::Ply { text, span: *span })
+        Some((text, *span))
     }
 
     /// The next step, tokens joined into plies and notes put after them.

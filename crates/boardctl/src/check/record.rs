@@ -152,15 +152,15 @@ impl RecordedGame {
             .unwrap_or_default()
     }
 
-    /// `text` as a part of the game's text, when it is one (a move token
-    /// handed out as it stands): the same string, borrowed for as long as
-    /// the game; `None` for a string of another buffer (tokens joined).
+    /// Where `text` stands in the game's text when it is a part of it (a
+    /// move token handed out as it stands): its byte offset; `None` for a
+    /// string of another buffer (tokens joined).
     #[inline]
-    pub fn lend(&self, text: &str) -> Option<&str> {
+    pub fn offset_of(&self, text: &str) -> Option<usize> {
         // Two live strings never share bytes: an address inside the
         // game's text is a part of it.
-        let offset = (text.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
-        self.text.get(offset..offset.checked_add(text.len())?)
+        let offset = (text.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
+        (offset < self.text.len() && text.len() <= self.text.len() - offset).then_some(offset)
     }
 
     /// The tag pairs, decoded: name, value (escapes resolved), span.

@@ -3,7 +3,7 @@
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
 use super::diagnostic::{Code, Diagnostic};
-use super::plies::{ParsedPly, Plies, Step, parse_ply};
+use super::plies::{Plies, Step, parse_ply};
 use super::record::{Event, RecordedGame};
 use crate::cli::Irregular;
 use crate::play::describe_outcome;
@@ -278,33 +278,36 @@ fn automatic_end<G: Game>(
 }
 
 /// A move as written and its number, kept per ply without formatting or
-/// copying: the text is lent by the record when it is one token of it,
-/// else (tokens joined into one ply) copied.
+/// copying: where its text stands in the record when it is one token of
+/// it, else (tokens joined into one ply) a copy.
 #[derive(Clone, Debug, Default)]
-struct LastMove<'a> {
+struct LastMove {
     number: i64,
     dots: &'static str,
-    /// The text, when it stands in the record.
-    lent: Option<&'a str>,
+    /// Where the text stands in the record's text, if it does.
+    lent: Option<(usize, usize)>,
     /// The text otherwise.
     joined: String,
 }
 
-impl<'a> LastMove<'a> {
+impl LastMove {
     #[inline]
-    fn set(&mut self, number: i64, dots: &'static str, text: &str, rec: &'a RecordedGame) {
+    fn set(&mut self, number: i64, dots: &'static str, text: &str, rec: &RecordedGame) {
         self.number = number;
         self.dots = dots;
-        self.lent = rec.lend(text);
+        self.lent = rec.offset_of(text).map(|at| (at, text.len()));
         if self.lent.is_none() {
             self.joined.clear();
             self.joined.push_str(text);
         }
     }
 
-    /// `41... f6-g5`.
-    fn label(&self) -> String {
-        let text = self.lent.unwrap_or(&self.joined);
+    /// `41... f6-g5`, the text read from `rec` where it stands there.
+    fn label(&self, rec: &RecordedGame) -> String {
+        let text = match self.lent {
+            Some((at, len)) => rec.text.get(at..at + len).unwrap_or_default(),
+            None => &self.joined,
+        };
         format!("{}{} {}", self.number, self.dots, text)
     }
 }
@@ -337,7 +340,7 @@ fn after_end_diagnostic<G: Game>(game: &G, label: &str, span: Span, ended: &Ende
 }
 
 /// A line of play: the main line or a variation.
-struct Line<'a, P, C> {
+struct Line<P, C> {
     /// The position before the last move played on this line (where a
     /// variation following that move starts).
     before: Option<P>,
@@ -350,7 +353,7 @@ struct Line<'a, P, C> {
     ended: Option<Ended>,
     /// The last move played on this line, as written, and its number
     /// (formatted only when a message names it: most plies never are).
-    last_move: LastMove<'a>,
+    last_move: LastMove,
     /// Plies from the start position to `position`.
     ply: u32,
     /// After an error: the rest of the line is not checked.
@@ -384,7 +387,7 @@ fn claim(text: &str) -> Option<Claim> {
 struct Verifier<'a, G: Game> {
     game: &'a G,
     rec: &'a RecordedGame,
-    lines: Vec<Line<'a, G::Position, G::Clock>>,
+    lines: Vec<Line<G::Position, G::Clock>>,
     number: Option<(u32, bool, Span)>,
     /// 1 when the start position has the side that moves second to move.
     shift: u32,
@@ -472,7 +475,16 @@ impl<'a, G: Game> Verifier<'a, G> {
             return None;
         }
         let mut plies = Plies::new(self.game, self.rec);
-        while let Some(step) = plies.next() {
+        loop {
+            // Most steps are plies of one token: played without a `Step`.
+            if let Some((text, span)) = plies.lone_ply() {
+                let number = self.number.take();
+                self.play(text, span, number);
+                continue;
+            }
+            let Some(step) = plies.next() else {
+                break;
+            };
             match step {
                 Step::Number {
                     number,
@@ -588,7 +600,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         Some(self.check_result())
     }
 
-    fn top(&mut self) -> &mut Line<'a, G::Position, G::Clock> {
+    fn top(&mut self) -> &mut Line<G::Position, G::Clock> {
         self.lines
             .last_mut()
             .expect("the main line is never popped")
@@ -686,9 +698,9 @@ impl<'a, G: Game> Verifier<'a, G> {
             self.after_end(text, span, number, dots);
             return;
         }
-        let mv = match parse_ply(game, &line.position, text, span) {
-            Ok(ParsedPly { mv, glued: None }) => mv,
-            parsed => match self.not_plain(text, span, number, dots, parsed) {
+        let mv = match game.parse_move(&line.position, text) {
+            Ok(mv) => mv,
+            Err(e) => match self.not_plain(text, span, number, dots, e) {
                 Some(mv) => mv,
                 None => return,
             },
@@ -706,9 +718,15 @@ impl<'a, G: Game> Verifier<'a, G> {
         line.before_clock.clone_from(&line.clock);
         game.advance(&mut line.clock, before, &mv, &line.position);
         line.ply += 1;
-        line.last_move.set(number, dots, text, self.rec);
+        let rec = self.rec;
+        line.last_move.set(number, dots, text, rec);
         let last = &line.last_move;
-        line.ended = automatic_end(game, &line.clock, &line.position, || Some(last.label()));
+        // `line.ended` is `None` here: only an end is written.
+        if let Some(ended) =
+            automatic_end(game, &line.clock, &line.position, || Some(last.label(rec)))
+        {
+            line.ended = Some(ended);
+        }
         self.moves += 1;
         if depth == 1 {
             self.last_main_move = Some(span);
@@ -758,9 +776,9 @@ impl<'a, G: Game> Verifier<'a, G> {
         self.out.push(d.at_ply(ply + 1));
     }
 
-    /// A ply that is not plainly a legal move: a move with text glued to
-    /// it (warned), an irregular move that stands (warned), or an error
-    /// that ends the line (`None`).
+    /// A ply that is not a legal move as a whole (`error`): a move with
+    /// text glued to it (warned), an irregular move that stands (warned),
+    /// or an error that ends the line (`None`).
     #[cold]
     #[inline(never)]
     fn not_plain(
@@ -769,11 +787,15 @@ impl<'a, G: Game> Verifier<'a, G> {
         span: Span,
         number: i64,
         dots: &str,
-        parsed: Result<ParsedPly<G::Move>, MoveError>,
+        error: MoveError,
     ) -> Option<G::Move> {
         let game = self.game;
         let ply = self.top().ply;
         let written = || format!("{number}{dots} {text}");
+        let parsed = match error {
+            MoveError::Syntax(_) => parse_ply(game, &self.top().position, text, span),
+            e => Err(e),
+        };
         let e = match parsed {
             Ok(parsed) => {
                 if let Some((rest, glued_span)) = parsed.glued {
@@ -791,6 +813,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             }
             Err(e) => e,
         };
+        let rec = self.rec;
         let line = self.top();
         // Over on the board (no move, no piece, a win by the rules core):
         // the move comes after the end.
@@ -800,7 +823,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             line.died_at = Some(span.start);
             let ended = Ended {
                 ending: Ending::board(outcome),
-                at: (line.ply > 0).then(|| line.last_move.label()),
+                at: (line.ply > 0).then(|| line.last_move.label(rec)),
             };
             let d = after_end_diagnostic(game, &written(), span, &ended);
             line.ended = Some(ended);
