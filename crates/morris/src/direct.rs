@@ -78,11 +78,17 @@ pub(crate) fn find(
     if !legal {
         return None;
     }
-    let candidates = engine.candidates(c.men[other.index()]);
+    // What the mills owe ([`Engine::removals_for`]): the men that may be
+    // taken are asked for only when a mill is closed.
     let base = Move::new(from, to);
-    match (engine.removals_for(c, from, to, candidates), removal) {
-        (0, None) => Some(base),
-        (1, Some(r)) if candidates & bit(r) != 0 => Some(base.with_removals(&[r])),
+    let due = engine.removals_due(engine.mills_made(c, from, to));
+    if due == 0 {
+        return removal.is_none().then_some(base);
+    }
+    let candidates = engine.candidates(c.men[other.index()]);
+    match (candidates, due, removal) {
+        (0, _, None) => Some(base),
+        (_, 1, Some(r)) if candidates & bit(r) != 0 => Some(base.with_removals(&[r])),
         _ => None,
     }
 }

@@ -183,8 +183,11 @@ impl Morris {
 }
 
 impl RecordHooks for Morris {
+    /// Asked between every two move tokens: most tokens are no removal,
+    /// seen from their first letter.
+    #[inline]
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        !pending.trim().is_empty() && notation::is_removal_token(&self.config.graph, next)
+        notation::is_removal_token(&self.config.graph, next) && !pending.trim().is_empty()
     }
 }
 
