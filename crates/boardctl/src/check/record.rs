@@ -204,10 +204,13 @@ impl RecordedGame {
             READ_TAGS
                 .iter()
                 .find(|known| {
-                    // Lengths first: most names are ruled out at once.
+                    // Length and first letter first: most names are ruled
+                    // out without comparing them whole.
+                    let known = known.as_bytes();
                     known.len() == written.len()
-                        && known.as_bytes() != written
-                        && known.as_bytes().eq_ignore_ascii_case(written)
+                        && known[0].eq_ignore_ascii_case(&written[0])
+                        && known != written
+                        && known.eq_ignore_ascii_case(written)
                 })
                 .map(|known| (t, *known))
         })
