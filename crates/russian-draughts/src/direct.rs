@@ -16,55 +16,56 @@
 //! matches the text (as many landing squares as pieces taken), and a
 //! complete route named exactly is the move named.
 
-use crate::layout::{Layout, NE, NW, SE, SW};
+use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Engine;
 use crate::moves::Move;
 use crate::path::Path;
 use crate::position::Position;
 use crate::rules::{MidCapturePromotion, Rules};
 
-/// What the direct check needs of the rules beyond the engine's own
-/// switches, compiled once per profile.
-#[derive(Clone, Debug)]
-pub struct Direct {
-    /// Per side: bit `d` set when its men capture towards direction `d`.
-    man_mask: [u8; 2],
-    /// The same per side and direction as a word: all ones or zero.
-    man_dirs: [[u64; 4]; 2],
-    /// Every direction, as words.
-    all_dirs: [u64; 4],
-    /// What a man crowned by a capture does.
-    mid_promotion: MidCapturePromotion,
-    /// Whether kings fly (for the jump left to a man crowned at the end).
-    flying: bool,
-    /// The layout's north-east shift ([`Layout::k`]).
-    k: u32,
-    /// The maximum-capture rule: the best capture is not known from one
-    /// route, so no capture is answered.
-    maximum: bool,
+/// The direct check on a profile: its compiled engine and its rules
+/// (borrowed for one move: the game keeps nothing more for it).
+pub struct Direct<'a> {
+    /// The move generator's layout and switches.
+    pub engine: &'a Engine,
+    /// The profile's rule switches.
+    pub rules: &'a Rules,
 }
 
-impl Direct {
-    /// The check for a profile's rules played on `layout`.
-    pub fn new(layout: &Layout, rules: &Rules, engine: &Engine) -> Direct {
-        let mask = |[a, b]: [usize; 2]| {
-            if rules.men_capture_backward {
-                0b1111
-            } else {
-                (1u8 << a) | (1u8 << b)
+/// Every direction mask (bit `d` for direction `d`) as four words, all
+/// ones for the directions in it and zero for the others.
+const DIRECTION_WORDS: [[u64; 4]; 16] = {
+    let mut words = [[0u64; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut d = 0;
+        while d < 4 {
+            if mask >> d & 1 == 1 {
+                words[mask][d] = u64::MAX;
             }
-        };
-        let man_mask = [mask(layout.forward[0]), mask(layout.forward[1])];
-        let words =
-            |mask: u8| [NE, NW, SE, SW].map(|d| 0u64.wrapping_sub(u64::from(mask >> d & 1)));
-        Direct {
-            man_mask,
-            man_dirs: man_mask.map(words),
-            all_dirs: words(0b1111),
-            mid_promotion: rules.mid_capture_promotion,
-            flying: engine.flying(),
-            k: layout.k,
-            maximum: engine.maximum_rule(),
+            d += 1;
+        }
+        mask += 1;
+    }
+    words
+};
+
+impl Direct<'_> {
+    /// The layout's north-east shift ([`Layout::k`](crate::layout::Layout::k)).
+    #[inline]
+    fn k(&self) -> u32 {
+        self.engine.layout.k
+    }
+
+    /// Bit `d` set when the men of `side` (an index) capture towards
+    /// direction `d`.
+    #[inline]
+    fn man_mask(&self, side: usize) -> u8 {
+        if self.rules.men_capture_backward {
+            0b1111
+        } else {
+            let [a, b] = self.engine.layout.forward[side];
+            (1u8 << a) | (1u8 << b)
         }
     }
 
@@ -73,7 +74,8 @@ impl Direct {
     /// `None` when the text is not of that kind or the move is not legal
     /// (the general way says why).
     #[inline]
-    pub fn find(&self, engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move> {
+    pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Move> {
+        let engine = self.engine;
         let (&from, rest) = squares.split_first()?;
         let &to = rest.last()?;
         let l = &engine.layout;
@@ -84,11 +86,11 @@ impl Direct {
         let side = pos.side.index();
         let target = 1u64 << to;
         let [a, b] = l.forward[side];
-        if rest.len() == 1 && (step(start, a, self.k) | step(start, b, self.k)) & target != 0 {
+        if rest.len() == 1 && (step(start, a, self.k()) | step(start, b, self.k())) & target != 0 {
             if pos.occupied() & target != 0 {
                 return None;
             }
-            if self.can_capture(engine, pos) {
+            if self.can_capture(pos) {
                 return None;
             }
             return Some(Move {
@@ -99,14 +101,15 @@ impl Direct {
                 by_king: false,
             });
         }
-        self.capture(engine, pos, from, rest)
+        self.capture(pos, from, rest)
     }
 
     /// Whether the side to move has a capture (a plain move is then no
     /// move): its men's jumps on whole bitboards, the engine's own test
     /// when it has kings.
     #[inline]
-    fn can_capture(&self, engine: &Engine, pos: &Position) -> bool {
+    fn can_capture(&self, pos: &Position) -> bool {
+        let engine = self.engine;
         if pos.own() & pos.kings != 0 {
             let (men, kings) = engine.capturers(pos);
             return men != 0 || kings;
@@ -114,8 +117,8 @@ impl Direct {
         let l = &engine.layout;
         let empty = l.squares & !pos.occupied();
         man_jumps(
-            self.k,
-            &self.man_dirs[pos.side.index()],
+            self.k(),
+            &DIRECTION_WORDS[usize::from(self.man_mask(pos.side.index()))],
             pos.own(),
             pos.enemy(),
             empty,
@@ -124,13 +127,14 @@ impl Direct {
 
     /// A man's capture from `from` landing on each of `landings` in turn,
     /// if it is complete and legal.
-    fn capture(&self, engine: &Engine, pos: &Position, from: u8, landings: &[u8]) -> Option<Move> {
-        if self.maximum || (engine.king_priority() && engine.capturers(pos).1) {
+    fn capture(&self, pos: &Position, from: u8, landings: &[u8]) -> Option<Move> {
+        let engine = self.engine;
+        if engine.maximum_rule() || (engine.king_priority() && engine.capturers(pos).1) {
             return None;
         }
         let l = &engine.layout;
         let side = pos.side.index();
-        let mask = self.man_mask[side];
+        let mask = self.man_mask(side);
         let promotion = l.promotion[side];
         let enemy = pos.enemy();
         // The man has left its square: it is empty for the rest of the
@@ -146,19 +150,25 @@ impl Direct {
             let target = 1u64 << square;
             let over = (0..4)
                 .filter(|d| mask & (1 << d) != 0)
-                .map(|d| (d, step(at, d, self.k) & enemy & !captured))
-                .find(|&(d, over)| over != 0 && step(over, d, self.k) & empty == target)?
+                .map(|d| (d, step(at, d, self.k()) & enemy & !captured))
+                .find(|&(d, over)| over != 0 && step(over, d, self.k()) & empty == target)?
                 .1;
             captured |= over;
             at = target;
         }
         let crowned = at & promotion != 0;
-        let complete = match (crowned, self.mid_promotion) {
+        let complete = match (crowned, self.rules.mid_capture_promotion) {
             (true, MidCapturePromotion::EndsMove) => true,
             (true, MidCapturePromotion::ContinueAsKing) => {
                 !self.king_jumps(at, enemy & !captured, empty)
             }
-            _ => !man_jumps(self.k, &self.man_dirs[side], at, enemy & !captured, empty),
+            _ => !man_jumps(
+                self.k(),
+                &DIRECTION_WORDS[usize::from(mask)],
+                at,
+                enemy & !captured,
+                empty,
+            ),
         };
         if !complete {
             return None;
@@ -175,15 +185,15 @@ impl Direct {
     /// Whether a king on `at` has a jump over one of `targets` onto an
     /// empty square.
     fn king_jumps(&self, at: u64, targets: u64, empty: u64) -> bool {
-        if !self.flying {
-            return man_jumps(self.k, &self.all_dirs, at, targets, empty);
+        if !self.engine.flying() {
+            return man_jumps(self.k(), &DIRECTION_WORDS[0b1111], at, targets, empty);
         }
         (0..4).any(|d| {
-            let mut x = step(at, d, self.k);
+            let mut x = step(at, d, self.k());
             while x & empty != 0 {
-                x = step(x, d, self.k);
+                x = step(x, d, self.k());
             }
-            x & targets != 0 && step(x, d, self.k) & empty != 0
+            x & targets != 0 && step(x, d, self.k()) & empty != 0
         })
     }
 }
@@ -199,7 +209,7 @@ fn man_jumps(k: u32, dirs: &[u64; 4], at: u64, targets: u64, empty: u64) -> bool
 }
 
 /// Every bit one step towards direction `d` (table order) on a layout
-/// whose north-east shift is `k`, as [`Layout::step`] moves them (the
+/// whose north-east shift is `k`, as [`Layout::step`](crate::layout::Layout::step) moves them (the
 /// others are `k - 1`, `-(k - 1)` and `-k`), with the shift known once
 /// `d` is.
 #[inline(always)]

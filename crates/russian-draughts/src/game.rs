@@ -45,7 +45,6 @@ pub struct Draughts {
     config: Configured<Rules, Position>,
     engine: Engine,
     pub(crate) squares: SquareTable,
-    direct: Direct,
     draws: Draws,
 }
 
@@ -397,7 +396,11 @@ impl Notation for Draughts {
         }
         let mut buffer = [0u8; QUICK_SQUARES];
         if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
-            if let Some(mv) = self.direct.find(&self.engine, position, squares) {
+            let direct = Direct {
+                engine: &self.engine,
+                rules: &self.config.rules,
+            };
+            if let Some(mv) = direct.find(position, squares) {
                 return Ok(mv);
             }
             if let Some(mv) = find_move(&self.engine, position, squares) {
@@ -679,7 +682,6 @@ impl Profiled for Draughts {
             )));
         }
         let engine = Engine::new(layout, &rules);
-        let direct = Direct::new(&engine.layout, &rules, &engine);
         let squares = SquareTable::new(&profile.graph, |n| engine.layout.bit(n));
         let draws = Draws::new(&rules.draw, &profile.graph, |n| engine.layout.bit(n))
             .map_err(|m| source.invalid(m))?;
@@ -692,7 +694,6 @@ impl Profiled for Draughts {
             },
             engine,
             squares,
-            direct,
             draws,
         })
     }
