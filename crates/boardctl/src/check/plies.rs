@@ -226,6 +226,27 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
         Some((text, *span))
     }
 
+    /// The next step if it is a move number with nothing pending before
+    /// it: the number, whether it is written for the reply, and where, as
+    /// [`Plies::next`] would hand it out ([`Step::Number`]); `None`
+    /// otherwise.
+    #[inline]
+    pub fn lone_number(&mut self) -> Option<(u32, bool, Span)> {
+        if self.first.is_some() || self.held.is_some() || !self.deferred.is_empty() {
+            return None;
+        }
+        let Some(&Event::Number {
+            number,
+            second_side,
+            span,
+        }) = self.events.as_slice().first()
+        else {
+            return None;
+        };
+        self.events.next();
+        Some((number, second_side, span))
+    }
+
     /// The next step, tokens joined into plies and notes put after them.
     fn assemble(&mut self) -> Option<Step<'_>> {
         loop {

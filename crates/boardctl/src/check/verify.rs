@@ -482,6 +482,10 @@ impl<'a, G: Game> Verifier<'a, G> {
                 self.play(text, span, number);
                 continue;
             }
+            if let Some(number) = plies.lone_number() {
+                self.number = Some(number);
+                continue;
+            }
             let Some(step) = plies.next() else {
                 break;
             };
