@@ -4,11 +4,14 @@
 //! that start from a played position, `FEN` tags), are read back by `check`
 //! with zero errors; the same games with one move replaced by a move of
 //! another position that is not legal here give exactly one error, at that
-//! ply, line and column.
+//! ply, line and column. And the fast reading of draughts moves (a man's
+//! plain move or full capture checked on the board as written) against the
+//! listing of every legal route, on the moves of random games and on texts
+//! that break each rule it asks.
 
 use board_core::conformance::Rng;
 use board_core::prelude::*;
-use board_core::{ProfileSource, Side};
+use board_core::{Direction, NodeId, ProfileSource, Side};
 use boardctl::check::Checker;
 use boardctl::cli::CheckFormat;
 use boardctl::registry::embedded_catalog;
@@ -250,4 +253,128 @@ fn every_game_many_records() {
     differential::<morris::Morris>(300, 200, 12);
     differential::<alquerque::Alquerque>(300, 200, 13);
     differential::<lingqi::Lingqi>(30, 100, 14);
+}
+
+/// A square of a draughts board as written: its label, or its number in
+/// the numeric notation (when the board has numbers).
+fn square(game: &russian_draughts::Draughts, n: NodeId, numeric: bool) -> String {
+    match game.graph().number(n) {
+        Some(k) if numeric => k.to_string(),
+        _ => game.graph().label(n).to_string(),
+    }
+}
+
+/// Move texts for a draughts position: every legal move written in full,
+/// short, with a landing square changed, cut before its end, with `-` for
+/// `:`, in either notation; and from every piece of the side to move (and
+/// a few other squares) to the squares one and two steps away along each
+/// diagonal, with either separator: the wrong piece, an occupied landing, a
+/// plain move while a capture is due, a jump over nothing or over an own
+/// piece, a capture left unfinished, texts that name several moves.
+fn draughts_texts(
+    game: &russian_draughts::Draughts,
+    position: &russian_draughts::Position,
+    moves: &[russian_draughts::Move],
+    rng: &mut Rng,
+) -> Vec<String> {
+    let graph = game.graph();
+    let nodes: Vec<NodeId> = graph.node_ids().collect();
+    let mut out = Vec::new();
+    for mv in moves {
+        let numeric = rng.below(2) == 1;
+        let from = game
+            .move_from(mv)
+            .expect("a legal move starts on the board");
+        let landings = game.move_landings(mv);
+        let write = |squares: &[NodeId], sep: &str| {
+            squares
+                .iter()
+                .map(|&n| square(game, n, numeric))
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let full: Vec<NodeId> = std::iter::once(from)
+            .chain(landings.iter().copied())
+            .collect();
+        let sep = if mv.is_capture() { ":" } else { "-" };
+        out.push(write(&full, sep));
+        out.push(write(&full, "-"));
+        out.push(write(&[from, full[full.len() - 1]], "x"));
+        let mut changed = full.clone();
+        let i = 1 + rng.below(changed.len() - 1);
+        changed[i] = nodes[rng.below(nodes.len())];
+        out.push(write(&changed, sep));
+        if full.len() > 2 {
+            out.push(write(&full[..full.len() - 1], sep));
+        }
+    }
+    let side = game.side_to_move(position);
+    let starts = nodes.iter().copied().filter(|&n| {
+        game.piece_at(position, n).is_some_and(|p| p.side == side) || rng.below(8) == 0
+    });
+    for n in starts.collect::<Vec<_>>() {
+        for d in [Direction::NE, Direction::NW, Direction::SE, Direction::SW] {
+            let one = graph.neighbour(n, d);
+            let two = one.and_then(|m| graph.neighbour(m, d));
+            for t in [one, two].into_iter().flatten() {
+                let sep = ["-", ":"][rng.below(2)];
+                let numeric = rng.below(2) == 1;
+                out.push(format!(
+                    "{}{sep}{}",
+                    square(game, n, numeric),
+                    square(game, t, numeric)
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn draughts_fast_reading_agrees_with_listing_every_route() {
+    let catalog = embedded_catalog().expect("embedded profiles");
+    for source in catalog
+        .sources()
+        .iter()
+        .filter(|s| s.header.game == russian_draughts::Draughts::GAME)
+    {
+        let game = russian_draughts::Draughts::from_profile(source).expect("profile loads");
+        let profile = source.header.id().to_string();
+        let mut rng = Rng::new(21);
+        let (mut compared, mut legal, mut refused) = (0, 0, 0);
+        for _ in 0..3 {
+            let mut position = game.start_position();
+            for _ in 0..90 {
+                let mut moves = Vec::new();
+                game.legal_moves(&position, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for text in draughts_texts(&game, &position, &moves, &mut rng) {
+                    let fast = game.parse_move(&position, &text);
+                    let listed = game.parse_move_listing(&position, &text);
+                    // Debug shows the path and whether a king moves too,
+                    // which equality of moves ignores.
+                    assert_eq!(
+                        format!("{fast:?}"),
+                        format!("{listed:?}"),
+                        "{profile}: {text:?} in {}",
+                        game.write_position(&position)
+                    );
+                    compared += 1;
+                    if fast.is_ok() {
+                        legal += 1;
+                    } else {
+                        refused += 1;
+                    }
+                }
+                let mv = moves[rng.below(moves.len())].clone();
+                game.play(&mut position, &mv);
+            }
+        }
+        assert!(
+            compared > 5_000 && legal > 1_000 && refused > 1_000,
+            "{profile}: {compared} texts, {legal} legal, {refused} refused"
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! [`Morris`]: the morris family as a [`board_core::Game`], configured by a
 //! profile.
 
+use crate::direct;
 use crate::engine::Engine;
 use crate::fen;
 use crate::moves::Move;
@@ -8,6 +9,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
+use board_core::notation::ShortLabels;
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, MoveStyle,
     NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
@@ -26,6 +28,8 @@ pub const REMOVAL_PLY: GameOption = GameOption {
 pub struct Morris {
     config: Configured<Rules, Position>,
     engine: Engine,
+    /// The board's short labels, for reading common move texts.
+    labels: ShortLabels,
 }
 
 impl Morris {
@@ -121,14 +125,14 @@ impl Notation for Morris {
         board_core::clicks_of(&self.describe_move(position, mv), true)
     }
 
+    /// A placement or step with at most one removal is checked as written
+    /// (the crate's `direct` module); anything else, and every refusal,
+    /// lists the legal moves.
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        notation::parse(
-            &self.engine,
-            &self.config.graph,
-            position,
-            self.outcome(position),
-            text,
-        )
+        if let Some(mv) = direct::find(&self.engine, &self.labels, position, text) {
+            return Ok(mv);
+        }
+        self.parse_move_listing(position, text)
     }
 
     /// The placement or step is legal but its removals are not: a removal
@@ -147,9 +151,43 @@ impl Notation for Morris {
     }
 }
 
+impl Morris {
+    /// Reads a move by listing every legal move and matching the text:
+    /// what [`Notation::parse_move`] does when its direct reading does not
+    /// answer, to say why. Same answers as [`Notation::parse_move`].
+    pub(crate) fn parse_move_listing(
+        &self,
+        position: &Position,
+        text: &str,
+    ) -> Result<Move, MoveError> {
+        notation::parse(
+            &self.engine,
+            &self.config.graph,
+            position,
+            self.outcome(position),
+            text,
+        )
+    }
+
+    /// The compiled rules, for the crate's tests.
+    #[cfg(test)]
+    pub(crate) fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The board's short labels, for the crate's tests.
+    #[cfg(test)]
+    pub(crate) fn labels(&self) -> &ShortLabels {
+        &self.labels
+    }
+}
+
 impl RecordHooks for Morris {
+    /// Asked between every two move tokens: most tokens are no removal,
+    /// seen from their first letter.
+    #[inline]
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        !pending.trim().is_empty() && notation::is_removal_token(&self.config.graph, next)
+        notation::is_removal_token(&self.config.graph, next) && !pending.trim().is_empty()
     }
 }
 
@@ -283,7 +321,9 @@ impl Profiled for Morris {
         };
         let start = fen::parse(&engine, &profile.graph, &profile.start.fen)
             .map_err(|e| invalid(format!("[start] fen `{}`: {e}", profile.start.fen)))?;
+        let labels = ShortLabels::new(&profile.graph);
         Ok(Morris {
+            labels,
             config: Configured {
                 header: profile.header,
                 graph: profile.graph,

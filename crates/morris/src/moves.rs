@@ -32,12 +32,12 @@ impl Move {
 
     /// The same placement or move taking `removals` (at most two).
     pub(crate) fn with_removals(mut self, removals: &[usize]) -> Move {
-        let mut sorted: Vec<u8> = removals.iter().map(|&r| r as u8).collect();
-        sorted.sort_unstable();
-        self.taken_count = sorted.len() as u8;
-        for (slot, r) in self.taken.iter_mut().zip(sorted) {
-            *slot = r;
+        let count = removals.len().min(MAX_REMOVALS);
+        for (slot, &r) in self.taken.iter_mut().zip(removals) {
+            *slot = r as u8;
         }
+        self.taken[..count].sort_unstable();
+        self.taken_count = count as u8;
         self
     }
 

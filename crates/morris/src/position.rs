@@ -50,10 +50,26 @@ impl Core {
 /// since the last placement or removal, kept only when the profile has the
 /// repetition rule) is context, not part of the position's identity, and
 /// the FEN does not hold it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Position {
     pub(crate) core: Core,
     pub(crate) history: Vec<Core>,
+}
+
+/// A checker keeps the position before each move (where a variation
+/// starts): copied into the history buffer it already has.
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        Position {
+            core: self.core,
+            history: self.history.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.core = source.core;
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl PartialEq for Position {

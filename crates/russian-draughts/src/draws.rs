@@ -11,10 +11,32 @@ use board_core::{Graph, NodeId, Side};
 /// What a draughts game's draw rules need of the game so far: per rule its
 /// counter (plies), and the positions reached since the last capture or man
 /// move (none can recur across one), for repetition.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct DrawClock {
     pub(crate) counters: Vec<u16>,
     pub(crate) history: Vec<Position>,
+}
+
+/// A checker keeps the clock before each move (where a variation starts):
+/// copied into the buffers it already has.
+impl Clone for DrawClock {
+    fn clone(&self) -> Self {
+        DrawClock {
+            counters: self.counters.clone(),
+            history: self.history.clone(),
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        // Both empty (a profile without draw rules): nothing to copy.
+        if !(self.counters.is_empty() && source.counters.is_empty()) {
+            self.counters.clone_from(&source.counters);
+        }
+        if !(self.history.is_empty() && source.history.is_empty()) {
+            self.history.clone_from(&source.history);
+        }
+    }
 }
 
 /// A side's material condition with its squares as bits.

@@ -1,5 +1,6 @@
 //! [`Draughts`]: the draughts family as a [`board_core::Game`].
 
+use crate::direct::Direct;
 use crate::draws::{DrawClock, Draws};
 use crate::explain::explain;
 use crate::fen::{parse_fen, write_fen};
@@ -384,15 +385,24 @@ impl Notation for Draughts {
         }
     }
 
-    /// The common forms of move text are read without allocating, and only
-    /// the written piece's moves are generated; anything else (and every
-    /// error) goes through [`Draughts::parse_move_listing`].
+    /// The common forms of move text are read without allocating; a man's
+    /// plain move or full capture is checked on the board as written
+    /// (`direct`), else only the written piece's moves are generated;
+    /// anything else (and every error) goes through
+    /// [`Draughts::parse_move_listing`].
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
         if let Some(end) = opponent_gone(position) {
             return Err(game_over(&end).into());
         }
         let mut buffer = [0u8; QUICK_SQUARES];
         if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
+            let direct = Direct {
+                engine: &self.engine,
+                rules: &self.config.rules,
+            };
+            if let Some(mv) = direct.find(position, squares) {
+                return Ok(mv);
+            }
             if let Some(mv) = find_move(&self.engine, position, squares) {
                 return Ok(mv);
             }
@@ -425,12 +435,15 @@ impl Notation for Draughts {
 impl RecordHooks for Draughts {
     /// A move split by a space after its separator (`1- 7`, `35x 4`, as
     /// some International files write single-digit squares) is one move.
+    #[inline]
     fn continues_move(&self, pending: &str, next: &str) -> bool {
-        let open = pending.ends_with(['-', 'x', 'X', ':']) && pending.len() > 1;
-        let square = next.starts_with(|c: char| c.is_ascii_digit())
-            || (next.starts_with(|c: char| c.is_ascii_lowercase())
-                && next[1..].starts_with(|c: char| c.is_ascii_digit()));
-        open && square
+        // Asked between every two move tokens: the pending text first.
+        let open = pending.len() > 1 && pending.ends_with(['-', 'x', 'X', ':']);
+        open && match next.as_bytes() {
+            [d, ..] if d.is_ascii_digit() => true,
+            [c, d, ..] => c.is_ascii_lowercase() && d.is_ascii_digit(),
+            _ => false,
+        }
     }
 }
 
@@ -513,11 +526,27 @@ impl Adjudication for Draughts {
         self.draws.start(position)
     }
 
+    #[inline]
     fn advance(&self, clock: &mut DrawClock, before: &Position, mv: &Move, after: &Position) {
-        self.draws.advance(clock, before, mv, after);
+        if !self.draws.rules.is_empty() {
+            self.draws.advance(clock, before, mv, after);
+        }
     }
 
+    /// Asked after every move: a profile without draw rules answers at
+    /// once.
+    #[inline]
     fn rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
+        if self.draws.rules.is_empty() {
+            return None;
+        }
+        self.draw_rule_ending(clock, position)
+    }
+}
+
+impl Draughts {
+    /// [`Adjudication::rule_ending`] by the profile's draw rules.
+    fn draw_rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
         let mut claim = None;
         for (i, c) in self.draws.rules.iter().enumerate() {
             let r = &c.rule;

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod builtin;
+mod direct;
 mod draws;
 mod explain;
 mod fen;

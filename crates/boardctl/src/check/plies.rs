@@ -79,17 +79,30 @@ pub struct ParsedPly<M> {
 /// do: when the whole text is not a move (a syntax error) but a prefix of
 /// it is a legal move and the rest is words (it starts with two letters),
 /// the move is the prefix and the rest is reported as glued text.
+#[inline]
 pub fn parse_ply<G: Notation>(
     game: &G,
     position: &G::Position,
     text: &str,
     span: Span,
 ) -> Result<ParsedPly<G::Move>, MoveError> {
-    let error = match game.parse_move(position, text) {
-        Ok(mv) => return Ok(ParsedPly { mv, glued: None }),
-        Err(e @ MoveError::Syntax(_)) => e,
-        Err(e) => return Err(e),
-    };
+    match game.parse_move(position, text) {
+        Ok(mv) => Ok(ParsedPly { mv, glued: None }),
+        Err(e @ MoveError::Syntax(_)) => glued_ply(game, position, text, span, e),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`parse_ply`] for a text that is not a move as a whole (`error`): a
+/// legal move and glued words, else the error.
+#[cold]
+fn glued_ply<G: Notation>(
+    game: &G,
+    position: &G::Position,
+    text: &str,
+    span: Span,
+    error: MoveError,
+) -> Result<ParsedPly<G::Move>, MoveError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     // The longest prefix first: `26x17x10x1Red` is 26x17x10x1 and `Red`.
     for w in chars.windows(3).rev() {
@@ -169,6 +182,73 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     /// The next step, `None` at the end of the movetext.
     #[allow(clippy::should_implement_trait)] // it lends: not an Iterator
     pub fn next(&mut self) -> Option<Step<'_>> {
+        if let Some((text, span)) = self.lone_ply() {
+            return Some(Step::Ply { text, span });
+        }
+        self.assemble()
+    }
+
+    /// The next step if it is the commonest one, a move token that is a
+    /// ply by itself (the event after it cannot continue it: a number, a
+    /// result, the end, or a move token the game does not join to it):
+    /// its text and span, as [`Plies::next`] would hand it out. `None`
+    /// when it is another step, or when the general way must look further
+    /// (a comment or a reading problem after it may stand inside the
+    /// move); [`Plies::next`] then gives the next step.
+    #[inline]
+    pub fn lone_ply(&mut self) -> Option<(&'a str, Span)> {
+        if self.first.is_some() || self.held.is_some() || !self.deferred.is_empty() {
+            return None;
+        }
+        let rec = self.rec;
+        let events = self.events.as_slice();
+        let Some(Event::Move { text, span }) = events.first() else {
+            return None;
+        };
+        let text = rec.text_str(text);
+        let alone = match events.get(1) {
+            None => true,
+            Some(Event::Move { text: next, .. }) => {
+                !self.game.continues_move(text, rec.text_str(next))
+            }
+            Some(
+                Event::Comment { .. }
+                | Event::Nag { .. }
+                | Event::Suffix { .. }
+                | Event::Problem(_),
+            ) => false,
+            Some(_) => true,
+        };
+        if !alone {
+            return None;
+        }
+        self.events.next();
+        Some((text, *span))
+    }
+
+    /// The next step if it is a move number with nothing pending before
+    /// it: the number, whether it is written for the reply, and where, as
+    /// [`Plies::next`] would hand it out ([`Step::Number`]); `None`
+    /// otherwise.
+    #[inline]
+    pub fn lone_number(&mut self) -> Option<(u32, bool, Span)> {
+        if self.first.is_some() || self.held.is_some() || !self.deferred.is_empty() {
+            return None;
+        }
+        let Some(&Event::Number {
+            number,
+            second_side,
+            span,
+        }) = self.events.as_slice().first()
+        else {
+            return None;
+        };
+        self.events.next();
+        Some((number, second_side, span))
+    }
+
+    /// The next step, tokens joined into plies and notes put after them.
+    fn assemble(&mut self) -> Option<Step<'_>> {
         loop {
             if self.first.is_none() && !self.deferred.is_empty() {
                 return Some(Step::Note(self.deferred.remove(0)));

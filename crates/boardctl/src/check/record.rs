@@ -152,6 +152,17 @@ impl RecordedGame {
             .unwrap_or_default()
     }
 
+    /// Where `text` stands in the game's text when it is a part of it (a
+    /// move token handed out as it stands): its byte offset; `None` for a
+    /// string of another buffer (tokens joined).
+    #[inline]
+    pub fn offset_of(&self, text: &str) -> Option<usize> {
+        // Two live strings never share bytes: an address inside the
+        // game's text is a part of it.
+        let offset = (text.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
+        (offset < self.text.len() && text.len() <= self.text.len() - offset).then_some(offset)
+    }
+
     /// The tag pairs, decoded: name, value (escapes resolved), span.
     pub fn tag_pairs(&self) -> impl Iterator<Item = (&str, &str, Span)> {
         self.tags
@@ -193,7 +204,13 @@ impl RecordedGame {
             READ_TAGS
                 .iter()
                 .find(|known| {
-                    known.as_bytes() != written && known.as_bytes().eq_ignore_ascii_case(written)
+                    // Length and first letter first: most names are ruled
+                    // out without comparing them whole.
+                    let known = known.as_bytes();
+                    known.len() == written.len()
+                        && known[0].eq_ignore_ascii_case(&written[0])
+                        && known != written
+                        && known.eq_ignore_ascii_case(written)
                 })
                 .map(|known| (t, *known))
         })

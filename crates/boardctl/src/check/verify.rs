@@ -277,25 +277,38 @@ fn automatic_end<G: Game>(
     Some(Ended { ending, at: at() })
 }
 
-/// A move as written and its number, kept per ply without formatting.
+/// A move as written and its number, kept per ply without formatting or
+/// copying: where its text stands in the record when it is one token of
+/// it, else (tokens joined into one ply) a copy.
 #[derive(Clone, Debug, Default)]
 struct LastMove {
     number: i64,
     dots: &'static str,
-    text: String,
+    /// Where the text stands in the record's text, if it does.
+    lent: Option<(usize, usize)>,
+    /// The text otherwise.
+    joined: String,
 }
 
 impl LastMove {
-    fn set(&mut self, number: i64, dots: &'static str, text: &str) {
+    #[inline]
+    fn set(&mut self, number: i64, dots: &'static str, text: &str, rec: &RecordedGame) {
         self.number = number;
         self.dots = dots;
-        self.text.clear();
-        self.text.push_str(text);
+        self.lent = rec.offset_of(text).map(|at| (at, text.len()));
+        if self.lent.is_none() {
+            self.joined.clear();
+            self.joined.push_str(text);
+        }
     }
 
-    /// `41... f6-g5`.
-    fn label(&self) -> String {
-        format!("{}{} {}", self.number, self.dots, self.text)
+    /// `41... f6-g5`, the text read from `rec` where it stands there.
+    fn label(&self, rec: &RecordedGame) -> String {
+        let text = match self.lent {
+            Some((at, len)) => rec.text.get(at..at + len).unwrap_or_default(),
+            None => &self.joined,
+        };
+        format!("{}{} {}", self.number, self.dots, text)
     }
 }
 
@@ -462,7 +475,20 @@ impl<'a, G: Game> Verifier<'a, G> {
             return None;
         }
         let mut plies = Plies::new(self.game, self.rec);
-        while let Some(step) = plies.next() {
+        loop {
+            // Most steps are plies of one token: played without a `Step`.
+            if let Some((text, span)) = plies.lone_ply() {
+                let number = self.number.take();
+                self.play(text, span, number);
+                continue;
+            }
+            if let Some(number) = plies.lone_number() {
+                self.number = Some(number);
+                continue;
+            }
+            let Some(step) = plies.next() else {
+                break;
+            };
             match step {
                 Step::Number {
                     number,
@@ -662,35 +688,119 @@ impl<'a, G: Game> Verifier<'a, G> {
             let expected = counted + self.number_offset.unwrap_or(0);
             let expected_second = k % 2 == 1;
             if i64::from(written) != expected || second != expected_second {
-                let dots = |s: bool| if s { "..." } else { "." };
-                let side = game.side_name(game.side_to_move(&line.position));
-                self.out.push(
-                    Diagnostic::warning(
-                        Code::MoveNumber,
-                        number_span,
-                        format!(
-                            "move number `{written}{}` does not match the move: it is {side}'s move {expected}{}",
-                            dots(second),
-                            dots(expected_second)
-                        ),
-                    )
-                    .at_ply(ply + 1),
-                );
+                self.number_mismatch(written, second, number_span, expected, expected_second);
             }
         }
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
         let k = ply + self.shift;
         let number = i64::from(k / 2 + 1) + self.number_offset.unwrap_or(0);
         let dots = if k % 2 == 1 { "..." } else { "." };
-        let written = || format!("{number}{dots} {text}");
-        if let Some(ended) = line.ended.clone() {
-            line.dead = true;
-            line.died_here = true;
-            line.died_at = Some(span.start);
-            let d = after_end_diagnostic(game, &written(), span, &ended);
-            self.out.push(d.at_ply(ply + 1));
+        if line.ended.is_some() {
+            self.after_end(text, span, number, dots);
             return;
         }
-        let mv = match parse_ply(game, &line.position, text, span) {
+        let mv = match game.parse_move(&line.position, text) {
+            Ok(mv) => mv,
+            Err(e) => match self.not_plain(text, span, number, dots, e) {
+                Some(mv) => mv,
+                None => return,
+            },
+        };
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
+        match &mut line.before {
+            Some(before) => before.clone_from(&line.position),
+            None => line.before = Some(line.position.clone()),
+        }
+        let before = line.before.as_ref().expect("set just above");
+        game.play(&mut line.position, &mv);
+        line.before_clock.clone_from(&line.clock);
+        game.advance(&mut line.clock, before, &mv, &line.position);
+        line.ply += 1;
+        let rec = self.rec;
+        line.last_move.set(number, dots, text, rec);
+        let last = &line.last_move;
+        // `line.ended` is `None` here: only an end is written.
+        if let Some(ended) =
+            automatic_end(game, &line.clock, &line.position, || Some(last.label(rec)))
+        {
+            line.ended = Some(ended);
+        }
+        self.moves += 1;
+        if depth == 1 {
+            self.last_main_move = Some(span);
+        }
+    }
+
+    /// The `move-number` warning of a number that does not match the ply.
+    #[cold]
+    fn number_mismatch(
+        &mut self,
+        written: u32,
+        second: bool,
+        span: Span,
+        expected: i64,
+        expected_second: bool,
+    ) {
+        let game = self.game;
+        let line = self.top();
+        let ply = line.ply;
+        let dots = |s: bool| if s { "..." } else { "." };
+        let side = game.side_name(game.side_to_move(&line.position));
+        self.out.push(
+            Diagnostic::warning(
+                Code::MoveNumber,
+                span,
+                format!(
+                    "move number `{written}{}` does not match the move: it is {side}'s move {expected}{}",
+                    dots(second),
+                    dots(expected_second)
+                ),
+            )
+            .at_ply(ply + 1),
+        );
+    }
+
+    /// A move after the automatic end of its line: the line dies there.
+    #[cold]
+    fn after_end(&mut self, text: &str, span: Span, number: i64, dots: &str) {
+        let game = self.game;
+        let line = self.top();
+        let ply = line.ply;
+        let ended = line.ended.clone().expect("asked only after an end");
+        line.dead = true;
+        line.died_here = true;
+        line.died_at = Some(span.start);
+        let d = after_end_diagnostic(game, &format!("{number}{dots} {text}"), span, &ended);
+        self.out.push(d.at_ply(ply + 1));
+    }
+
+    /// A ply that is not a legal move as a whole (`error`): a move with
+    /// text glued to it (warned), an irregular move that stands (warned),
+    /// or an error that ends the line (`None`).
+    #[cold]
+    #[inline(never)]
+    fn not_plain(
+        &mut self,
+        text: &str,
+        span: Span,
+        number: i64,
+        dots: &str,
+        error: MoveError,
+    ) -> Option<G::Move> {
+        let game = self.game;
+        let ply = self.top().ply;
+        let written = || format!("{number}{dots} {text}");
+        let parsed = match error {
+            MoveError::Syntax(_) => parse_ply(game, &self.top().position, text, span),
+            e => Err(e),
+        };
+        let e = match parsed {
             Ok(parsed) => {
                 if let Some((rest, glued_span)) = parsed.glued {
                     let played = &text[..text.len() - rest.len()];
@@ -703,86 +813,67 @@ impl<'a, G: Game> Verifier<'a, G> {
                         .at_ply(ply + 1),
                     );
                 }
-                parsed.mv
+                return Some(parsed.mv);
             }
-            Err(e) => {
-                // Over on the board (no move, no piece, a win by the
-                // rules core): the move comes after the end.
-                if let Some(outcome) = game.outcome(&line.position) {
-                    line.dead = true;
-                    line.died_here = true;
-                    line.died_at = Some(span.start);
-                    let ended = Ended {
-                        ending: Ending::board(outcome),
-                        at: (line.ply > 0).then(|| line.last_move.label()),
-                    };
-                    let d = after_end_diagnostic(game, &written(), span, &ended);
-                    line.ended = Some(ended);
-                    self.out.push(d.at_ply(ply + 1));
-                    return;
-                }
-                let (number, second) = self.label(ply);
-                let label = format!("{number}{}", if second { "..." } else { "." });
-                let line = self
-                    .lines
-                    .last_mut()
-                    .expect("the main line is never popped");
-                // An irregular move that stood: the game says whether the
-                // move can be played as written.
-                let stood = match (&e, self.irregular) {
-                    (
-                        MoveError::Legality(LegalityError::Illegal { reason, help }),
-                        Irregular::Stand,
-                    ) => game
-                        .parse_irregular(&line.position, text)
-                        .map(|mv| (mv, reason, help)),
-                    _ => None,
-                };
-                let Some((mv, reason, help)) = stood else {
-                    line.dead = true;
-                    line.died_here = true;
-                    line.died_at = Some(span.start);
-                    let mut d = move_diagnostic(game, &label, text, span, &e);
-                    let meant = suggestion(game, &line.position, text, &e).filter(|s| {
-                        s.slip != Slip::OtherNumbering
-                            || !std::mem::replace(&mut self.numbering_said, true)
-                    });
-                    if let Some(s) = meant {
-                        let written = game.write_move(&line.position, &s.mv);
-                        d.help = Some(format!("did you mean {written}? {}", suggestion_words(&s)));
-                    }
-                    self.out.push(d.at_ply(ply + 1));
-                    return;
-                };
-                self.out.push(
-                    Diagnostic::warning(
-                        Code::IrregularMove,
-                        span,
-                        format!("irregular move {label} {text} stood — {reason}"),
-                    )
-                    .with_help(help.clone())
-                    .at_ply(ply + 1),
-                );
-                mv
-            }
+            Err(e) => e,
         };
+        let rec = self.rec;
+        let line = self.top();
+        // Over on the board (no move, no piece, a win by the rules core):
+        // the move comes after the end.
+        if let Some(outcome) = game.outcome(&line.position) {
+            line.dead = true;
+            line.died_here = true;
+            line.died_at = Some(span.start);
+            let ended = Ended {
+                ending: Ending::board(outcome),
+                at: (line.ply > 0).then(|| line.last_move.label(rec)),
+            };
+            let d = after_end_diagnostic(game, &written(), span, &ended);
+            line.ended = Some(ended);
+            self.out.push(d.at_ply(ply + 1));
+            return None;
+        }
+        let (number, second) = self.label(ply);
+        let label = format!("{number}{}", if second { "..." } else { "." });
         let line = self
             .lines
             .last_mut()
             .expect("the main line is never popped");
-        let before = line.position.clone();
-        game.play(&mut line.position, &mv);
-        line.before_clock.clone_from(&line.clock);
-        game.advance(&mut line.clock, &before, &mv, &line.position);
-        line.before = Some(before);
-        line.ply += 1;
-        line.last_move.set(number, dots, text);
-        let last = &line.last_move;
-        line.ended = automatic_end(game, &line.clock, &line.position, || Some(last.label()));
-        self.moves += 1;
-        if depth == 1 {
-            self.last_main_move = Some(span);
-        }
+        // An irregular move that stood: the game says whether the
+        // move can be played as written.
+        let stood = match (&e, self.irregular) {
+            (MoveError::Legality(LegalityError::Illegal { reason, help }), Irregular::Stand) => {
+                game.parse_irregular(&line.position, text)
+                    .map(|mv| (mv, reason, help))
+            }
+            _ => None,
+        };
+        let Some((mv, reason, help)) = stood else {
+            line.dead = true;
+            line.died_here = true;
+            line.died_at = Some(span.start);
+            let mut d = move_diagnostic(game, &label, text, span, &e);
+            let meant = suggestion(game, &line.position, text, &e).filter(|s| {
+                s.slip != Slip::OtherNumbering || !std::mem::replace(&mut self.numbering_said, true)
+            });
+            if let Some(s) = meant {
+                let written = game.write_move(&line.position, &s.mv);
+                d.help = Some(format!("did you mean {written}? {}", suggestion_words(&s)));
+            }
+            self.out.push(d.at_ply(ply + 1));
+            return None;
+        };
+        self.out.push(
+            Diagnostic::warning(
+                Code::IrregularMove,
+                span,
+                format!("irregular move {label} {text} stood — {reason}"),
+            )
+            .with_help(help.clone())
+            .at_ply(ply + 1),
+        );
+        Some(mv)
     }
 
     /// Result warnings (missing, contradicting the tag or the board), and

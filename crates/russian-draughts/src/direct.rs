@@ -1,0 +1,223 @@
+//! The move a written text names, checked square by square on the
+//! bitboards without generating any move: the commonest texts of a record,
+//! a man's plain move (`c3-d4`) and a man's capture written with every
+//! landing square (`c3:e5`, `c3:e5:g3`).
+//!
+//! The written squares are the route; only the rules that route could
+//! break are asked: the piece is a man of the side to move, its landing
+//! squares are empty, a plain move is legal only when nothing can capture,
+//! each jump takes an enemy piece not yet taken, and no jump is left from
+//! the last square (a capture is made in full). Anything else answers
+//! `None` and goes the general way ([`crate::matching`], then every legal
+//! route listed): kings, a crowning on the way, the maximum-capture rule,
+//! king priority when a king can capture, a route written short, every
+//! refusal. What is answered here is what the general way answers, path
+//! included: a route written in full is the only route of its move that
+//! matches the text (as many landing squares as pieces taken), and a
+//! complete route named exactly is the move named.
+
+use crate::layout::{NE, NW, SE, SW};
+use crate::movegen::Engine;
+use crate::moves::Move;
+use crate::path::Path;
+use crate::position::Position;
+use crate::rules::{MidCapturePromotion, Rules};
+
+/// The direct check on a profile: its compiled engine and its rules
+/// (borrowed for one move: the game keeps nothing more for it).
+pub struct Direct<'a> {
+    /// The move generator's layout and switches.
+    pub engine: &'a Engine,
+    /// The profile's rule switches.
+    pub rules: &'a Rules,
+}
+
+/// Every direction mask (bit `d` for direction `d`) as four words, all
+/// ones for the directions in it and zero for the others.
+const DIRECTION_WORDS: [[u64; 4]; 16] = {
+    let mut words = [[0u64; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut d = 0;
+        while d < 4 {
+            if mask >> d & 1 == 1 {
+                words[mask][d] = u64::MAX;
+            }
+            d += 1;
+        }
+        mask += 1;
+    }
+    words
+};
+
+impl Direct<'_> {
+    /// The layout's north-east shift ([`Layout::k`](crate::layout::Layout::k)).
+    #[inline]
+    fn k(&self) -> u32 {
+        self.engine.layout.k
+    }
+
+    /// Bit `d` set when the men of `side` (an index) capture towards
+    /// direction `d`.
+    #[inline]
+    fn man_mask(&self, side: usize) -> u8 {
+        if self.rules.men_capture_backward {
+            0b1111
+        } else {
+            let [a, b] = self.engine.layout.forward[side];
+            (1u8 << a) | (1u8 << b)
+        }
+    }
+
+    /// The legal move of `pos` that `squares` (bits, at least two) name as
+    /// a man's plain move or a man's capture with every landing square;
+    /// `None` when the text is not of that kind or the move is not legal
+    /// (the general way says why).
+    #[inline]
+    pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Move> {
+        let engine = self.engine;
+        let (&from, rest) = squares.split_first()?;
+        let &to = rest.last()?;
+        let l = &engine.layout;
+        let start = 1u64 << from;
+        if pos.own() & start & !pos.kings == 0 {
+            return None;
+        }
+        let side = pos.side.index();
+        let target = 1u64 << to;
+        let [a, b] = l.forward[side];
+        if rest.len() == 1 && (step(start, a, self.k()) | step(start, b, self.k())) & target != 0 {
+            if pos.occupied() & target != 0 {
+                return None;
+            }
+            if self.can_capture(pos) {
+                return None;
+            }
+            return Some(Move {
+                from,
+                path: Path::single(to),
+                captured: 0,
+                promote: target & l.promotion[side] != 0,
+                by_king: false,
+            });
+        }
+        self.capture(pos, from, rest)
+    }
+
+    /// Whether the side to move has a capture (a plain move is then no
+    /// move): its men's jumps on whole bitboards, the engine's own test
+    /// when it has kings.
+    #[inline]
+    fn can_capture(&self, pos: &Position) -> bool {
+        let engine = self.engine;
+        if pos.own() & pos.kings != 0 {
+            let (men, kings) = engine.capturers(pos);
+            return men != 0 || kings;
+        }
+        let l = &engine.layout;
+        let empty = l.squares & !pos.occupied();
+        man_jumps(
+            self.k(),
+            &DIRECTION_WORDS[usize::from(self.man_mask(pos.side.index()))],
+            pos.own(),
+            pos.enemy(),
+            empty,
+        )
+    }
+
+    /// A man's capture from `from` landing on each of `landings` in turn,
+    /// if it is complete and legal.
+    fn capture(&self, pos: &Position, from: u8, landings: &[u8]) -> Option<Move> {
+        let engine = self.engine;
+        if engine.maximum_rule() || (engine.king_priority() && engine.capturers(pos).1) {
+            return None;
+        }
+        let l = &engine.layout;
+        let side = pos.side.index();
+        let mask = self.man_mask(side);
+        let promotion = l.promotion[side];
+        let enemy = pos.enemy();
+        // The man has left its square: it is empty for the rest of the
+        // route, and the pieces taken stay on the board until the end.
+        let empty = l.squares & !(pos.occupied() & !(1u64 << from));
+        let mut at = 1u64 << from;
+        let mut captured = 0u64;
+        for (i, &square) in landings.iter().enumerate() {
+            if at & promotion != 0 && i > 0 {
+                // Crowned on the way: the general way knows what follows.
+                return None;
+            }
+            let target = 1u64 << square;
+            let over = (0..4)
+                .filter(|d| mask & (1 << d) != 0)
+                .map(|d| (d, step(at, d, self.k()) & enemy & !captured))
+                .find(|&(d, over)| over != 0 && step(over, d, self.k()) & empty == target)?
+                .1;
+            captured |= over;
+            at = target;
+        }
+        let crowned = at & promotion != 0;
+        let complete = match (crowned, self.rules.mid_capture_promotion) {
+            (true, MidCapturePromotion::EndsMove) => true,
+            (true, MidCapturePromotion::ContinueAsKing) => {
+                !self.king_jumps(at, enemy & !captured, empty)
+            }
+            _ => !man_jumps(
+                self.k(),
+                &DIRECTION_WORDS[usize::from(mask)],
+                at,
+                enemy & !captured,
+                empty,
+            ),
+        };
+        if !complete {
+            return None;
+        }
+        Some(Move {
+            from,
+            path: Path::new(landings)?,
+            captured,
+            promote: crowned,
+            by_king: false,
+        })
+    }
+
+    /// Whether a king on `at` has a jump over one of `targets` onto an
+    /// empty square.
+    fn king_jumps(&self, at: u64, targets: u64, empty: u64) -> bool {
+        if !self.engine.flying() {
+            return man_jumps(self.k(), &DIRECTION_WORDS[0b1111], at, targets, empty);
+        }
+        (0..4).any(|d| {
+            let mut x = step(at, d, self.k());
+            while x & empty != 0 {
+                x = step(x, d, self.k());
+            }
+            x & targets != 0 && step(x, d, self.k()) & empty != 0
+        })
+    }
+}
+
+/// Whether a man on one of `at`, capturing towards the directions whose
+/// word in `dirs` is all ones, has a jump over one of `targets` onto an empty square, on a
+/// layout whose north-east shift is `k`.
+#[inline]
+fn man_jumps(k: u32, dirs: &[u64; 4], at: u64, targets: u64, empty: u64) -> bool {
+    // Every direction at once, those the men do not capture in masked.
+    let towards = |d: usize| step(step(at, d, k) & targets, d, k) & dirs[d];
+    (towards(NE) | towards(NW) | towards(SE) | towards(SW)) & empty != 0
+}
+
+/// Every bit one step towards direction `d` (table order) on a layout
+/// whose north-east shift is `k`, as [`Layout::step`](crate::layout::Layout::step) moves them (the
+/// others are `k - 1`, `-(k - 1)` and `-k`), with the shift known once
+/// `d` is.
+#[inline(always)]
+fn step(bits: u64, d: usize, k: u32) -> u64 {
+    match d {
+        NE => bits << k,
+        NW => bits << (k - 1),
+        SE => bits >> (k - 1),
+        _ => bits >> k,
+    }
+}
