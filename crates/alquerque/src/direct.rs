@@ -19,24 +19,20 @@ use crate::movegen::capturers;
 use crate::position::{Move, Position};
 use crate::rules::{CaptureRule, ChainRule};
 use crate::tables::bit;
-use board_core::notation::ShortLabels;
 
 /// The legal move of `position` that `text` names, when it is a plain
 /// step or a capture of one jump and plainly legal; `None` otherwise (the
 /// general way says why, or finds it).
 #[inline]
-pub(crate) fn find(
-    game: &Alquerque,
-    labels: &ShortLabels,
-    position: &Position,
-    text: &str,
-) -> Option<Move> {
+pub(crate) fn find(game: &Alquerque, position: &Position, text: &str) -> Option<Move> {
     let t = text.as_bytes();
-    if t.len() != 5 {
+    // A text starting with `x` may be a huff.
+    if t.len() != 5 || t[0] == b'x' || t[3] == b'x' {
         return None;
     }
-    let from = labels.at(t, 0)?.index() as u8;
-    let to = labels.at(t, 3)?.index() as u8;
+    let graph = &game.config.graph;
+    let from = graph.short_label_at(t, 0)?.index() as u8;
+    let to = graph.short_label_at(t, 3)?.index() as u8;
     let capture = match t[2] {
         b'-' => false,
         b':' | b'x' => true,
@@ -152,7 +148,7 @@ mod tests {
                             game.write_position(&position)
                         );
                         compared += 1;
-                        let answered = super::find(&game, &game.labels, &position, text);
+                        let answered = super::find(&game, &position, text);
                         direct += usize::from(answered.is_some());
                     }
                     if moves.is_empty() {

@@ -17,7 +17,6 @@ pub use tables::MAX_POINTS;
 use crate::movegen::{Sink, capturers, generate, has_any_move};
 use crate::tables::{Tables, bit};
 use board_core::game::{generic_perft, generic_perft_split};
-use board_core::notation::ShortLabels;
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, Graph, MoveError, MoveParts,
     NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
@@ -38,8 +37,6 @@ use std::collections::HashSet;
 pub struct Alquerque {
     config: Configured<Rules, Position>,
     tables: Tables,
-    /// The board's short labels, for reading common move texts.
-    labels: ShortLabels,
 }
 
 /// Collects routes as [`Move`]s.
@@ -280,7 +277,7 @@ impl Notation for Alquerque {
     /// crate's `direct` module); anything else, and every refusal, lists
     /// the legal routes.
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        if let Some(mv) = direct::find(self, &self.labels, position, text) {
+        if let Some(mv) = direct::find(self, position, text) {
             return Ok(mv);
         }
         notation::resolve(self, position, text)
@@ -424,9 +421,7 @@ impl Profiled for Alquerque {
         profile.rules.check().map_err(invalid)?;
         let start = Self::build_start(&profile.graph, &profile.start).map_err(invalid)?;
         let tables = Tables::new(&profile.graph, &profile.rules);
-        let labels = ShortLabels::new(&profile.graph);
         Ok(Alquerque {
-            labels,
             config: Configured {
                 header: profile.header,
                 graph: profile.graph,

@@ -193,20 +193,6 @@ pub(crate) fn resolve(
         };
         return Err(LegalityError::illegal(format!("the game is over: {why}"), None).into());
     }
-    if let Some(mv) = plain_step(game, position, &written) {
-        return Ok(mv);
-    }
-    resolve_by_search(game, position, text, &written)
-}
-
-/// [`resolve`] among every route of the position: the move written, or why
-/// there is none (the game not over).
-fn resolve_by_search(
-    game: &Alquerque,
-    position: &Position,
-    text: &str,
-    written: &MoveText,
-) -> Result<Move, MoveError> {
     let routes = game.all_routes(position);
     let same_kind = |mv: &&Move| mv.huff == written.huff && mv.is_capture() == written.capture;
     let mut identities: Vec<(Option<u8>, u8, u8, u64)> = routes
@@ -240,39 +226,13 @@ fn resolve_by_search(
     };
     match identities.as_slice() {
         [one] => Ok(canonical(one).clone()),
-        [] => Err(diagnose(game, position, written, &legal).into()),
+        [] => Err(diagnose(game, position, &written, &legal).into()),
         many => Err(LegalityError::Ambiguous {
             text: text.trim().to_string(),
             candidates: many.iter().map(|id| write(game, canonical(id))).collect(),
         }
         .into()),
     }
-}
-
-/// The plain step written, checked against the rules alone when no huff is
-/// possible: the move [`resolve`] finds among all routes (a plain step is
-/// its only route), without generating them. `None` when it is not such a
-/// step or not legal (the full search then explains why).
-fn plain_step(game: &Alquerque, position: &Position, written: &MoveText) -> Option<Move> {
-    let &[from, to] = written.points.as_slice() else {
-        return None;
-    };
-    if written.capture || written.huff.is_some() || position.huffable != 0 {
-        return None;
-    }
-    let (t, side, men) = (&game.tables, position.side, position.men);
-    let own = men[side.index()];
-    let empty = t.all & !(own | men[side.opposite().index()]);
-    let steps = t.steps[side.index()][usize::from(from)];
-    let legal = own & !t.frozen[side.index()] & bit(from) != 0
-        && steps & empty & bit(to) != 0
-        && !(game.config.rules.capture == CaptureRule::Mandatory && has_capture(t, men, side));
-    legal.then(|| Move {
-        huff: None,
-        from,
-        landings: vec![to],
-        captured: 0,
-    })
 }
 
 /// A move the rules refuse that can be played as written: a plain step
@@ -583,60 +543,4 @@ fn capture_reason(game: &Alquerque, men: [u64; 2], side: Side, written: &[u8]) -
         }
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{parse_text, resolve, resolve_by_search};
-    use crate::Alquerque;
-    use board_core::conformance::Rng;
-    use board_core::prelude::*;
-
-    /// The plain step checked alone gives what the search of every route
-    /// gives, for every step written from a man of the side to move to any
-    /// point (legal or not) in positions of random games of every profile.
-    #[test]
-    fn a_plain_step_resolves_as_the_full_search_resolves_it() {
-        let mut rng = Rng::new(5);
-        let mut legal = Vec::new();
-        for id in Alquerque::builtin_profiles().expect("profiles") {
-            let game = Alquerque::builtin(&format!("{}@{}", id.name, id.version)).expect("loads");
-            let labels: Vec<&str> = game
-                .graph()
-                .node_ids()
-                .map(|n| game.graph().label(n))
-                .collect();
-            for _ in 0..3 {
-                let mut position = game.start_position();
-                for _ in 0..50 {
-                    if game.outcome(&position).is_some() {
-                        break;
-                    }
-                    // A step from a point without a man of the side to move
-                    // is left to the search by both.
-                    let side = game.side_to_move(&position);
-                    let own = game
-                        .graph()
-                        .node_ids()
-                        .filter(|&n| position.man_at(n) == Some(side));
-                    for a in own.map(|n| game.graph().label(n)) {
-                        for b in &labels {
-                            let text = format!("{a}-{b}");
-                            let written = parse_text(&game, &text).expect("a step parses");
-                            assert_eq!(
-                                resolve(&game, &position, &text),
-                                resolve_by_search(&game, &position, &text, &written),
-                                "{} {text}",
-                                id.name
-                            );
-                        }
-                    }
-                    legal.clear();
-                    game.legal_moves(&position, &mut legal);
-                    let mv = legal[rng.below(legal.len())].clone();
-                    game.play(&mut position, &mv);
-                }
-            }
-        }
-    }
 }

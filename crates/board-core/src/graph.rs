@@ -316,6 +316,45 @@ impl Graph {
         self.by_label.get(label).copied()
     }
 
+    /// The node whose label of one lowercase letter and one digit from 1 to
+    /// 9 (`d1`) stands at byte `at` of `text` with no digit after it (`d10`
+    /// is another label): what [`Graph::node_by_label`] finds for those two
+    /// bytes, for the commonest move texts, read without slicing a label
+    /// out. `None` for anything else, which the general reading handles.
+    ///
+    /// ```
+    /// use board_core::board_spec::{BoardSpec, Connections, GridSpec, Numbering, Squares};
+    /// let graph = BoardSpec::Grid(GridSpec {
+    ///     width: 3,
+    ///     height: 12,
+    ///     squares: Squares::All,
+    ///     connections: Connections::Orthogonal,
+    ///     numbering: Numbering::None,
+    /// })
+    /// .build()
+    /// .expect("a 3×12 board");
+    /// let b2 = graph.short_label_at(b"a1-b2", 3).expect("b2");
+    /// assert_eq!(graph.label(b2), "b2");
+    /// assert_eq!(graph.short_label_at(b"c12", 0), None); // a longer label
+    /// assert_eq!(graph.short_label_at(b"d4", 0), None); // no such point
+    /// assert_eq!(graph.short_label_at(b"B2", 0), None); // another case
+    /// ```
+    #[inline]
+    pub fn short_label_at(&self, text: &[u8], at: usize) -> Option<NodeId> {
+        let (&l, &d) = (text.get(at)?, text.get(at + 1)?);
+        if !l.is_ascii_lowercase() || !(b'1'..=b'9').contains(&d) {
+            return None;
+        }
+        if text.get(at + 2).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let slot = usize::from(l - b'a') * SHORT_SLOTS_PER_LETTER + usize::from(d - b'0');
+        match self.by_short_label.get(slot) {
+            Some(&id) if id != u16::MAX => Some(NodeId::new(usize::from(id))),
+            _ => None,
+        }
+    }
+
     /// The node at these coordinates.
     pub fn node_at(&self, x: i32, y: i32) -> Option<NodeId> {
         self.by_coord.get(&(x, y)).copied()

@@ -22,11 +22,12 @@ pub trait GameTask {
 
 macro_rules! registry {
     ($($variant:ident => $ty:ty),* $(,)?) => {
-        /// A game engine loaded from a profile, of any game.
+        /// A game engine loaded from a profile, of any game (each boxed:
+        /// the engines differ in size by hundreds of bytes).
         pub enum AnyGame {
             $(
                 #[doc = concat!("A `", stringify!($ty), "` engine.")]
-                $variant($ty),
+                $variant(Box<$ty>),
             )*
         }
 
@@ -49,7 +50,7 @@ macro_rules! registry {
             pub fn load(source: &ProfileSource) -> Result<AnyGame, ProfileError> {
                 $(
                     if source.header.game == <$ty as Profiled>::GAME {
-                        return Ok(AnyGame::$variant(<$ty as Profiled>::from_profile(source)?));
+                        return Ok(AnyGame::$variant(Box::new(<$ty as Profiled>::from_profile(source)?)));
                     }
                 )*
                 Err(ProfileError::Invalid {
@@ -66,7 +67,7 @@ macro_rules! registry {
             #[allow(unused_variables)]
             pub fn run<T: GameTask>(&self, task: T) -> T::Output {
                 match *self {
-                    $(AnyGame::$variant(ref game) => task.run(game),)*
+                    $(AnyGame::$variant(ref game) => task.run(&**game),)*
                 }
             }
         }

@@ -17,16 +17,20 @@ use crate::engine::Engine;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::tables::bit;
+use board_core::Graph;
 use board_core::NodeId;
-use board_core::notation::ShortLabels;
 
 /// The points of a text of the commonest forms: where the man comes from
 /// (`None` for a placement), where it goes, and the one man it takes, if
-/// any; points are read as [`ShortLabels`].
+/// any; points are read by [`Graph::short_label_at`], but for a label
+/// starting with `x`, which a removal starts with too.
 #[inline]
-fn read(labels: &ShortLabels, text: &str) -> Option<(Option<usize>, usize, Option<usize>)> {
+fn read(graph: &Graph, text: &str) -> Option<(Option<usize>, usize, Option<usize>)> {
     let t = text.as_bytes();
-    let point = |at| labels.at(t, at).map(NodeId::index);
+    let point = |at| match t.get(at) {
+        Some(b'x') => None,
+        _ => graph.short_label_at(t, at).map(NodeId::index),
+    };
     let first = point(0)?;
     let (from, to, at) = if t.get(2) == Some(&b'-') {
         (Some(first), point(3)?, 5)
@@ -48,11 +52,11 @@ fn read(labels: &ShortLabels, text: &str) -> Option<(Option<usize>, usize, Optio
 #[inline]
 pub(crate) fn find(
     engine: &Engine,
-    labels: &ShortLabels,
+    graph: &Graph,
     position: &Position,
     text: &str,
 ) -> Option<Move> {
-    let (from, to, removal) = read(labels, text)?;
+    let (from, to, removal) = read(graph, text)?;
     let c = &position.core;
     let rules = &engine.rules;
     let (side, other) = (c.side, c.side.opposite());
@@ -145,7 +149,7 @@ mod tests {
                             game.write_position(&position)
                         );
                         compared += 1;
-                        let answered = super::find(game.engine(), game.labels(), &position, text);
+                        let answered = super::find(game.engine(), game.graph(), &position, text);
                         direct += usize::from(answered.is_some());
                     }
                     if moves.is_empty() {

@@ -9,7 +9,6 @@ use crate::notation;
 use crate::position::Position;
 use crate::rules::{MarkedPoints, Rules, Start};
 use crate::tables::{Tables, bit};
-use board_core::notation::ShortLabels;
 use board_core::{
     Configured, Diagram, DiagramOptions, GameOption, GameRules, MoveError, MoveParts, MoveStyle,
     NO_BULK, Notation, Outcome, Perft, PerftOptions, PerftSplit, PositionError, Profile,
@@ -28,8 +27,6 @@ pub const REMOVAL_PLY: GameOption = GameOption {
 pub struct Morris {
     config: Configured<Rules, Position>,
     engine: Engine,
-    /// The board's short labels, for reading common move texts.
-    labels: ShortLabels,
 }
 
 impl Morris {
@@ -129,7 +126,7 @@ impl Notation for Morris {
     /// (the crate's `direct` module); anything else, and every refusal,
     /// lists the legal moves.
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
-        if let Some(mv) = direct::find(&self.engine, &self.labels, position, text) {
+        if let Some(mv) = direct::find(&self.engine, &self.config.graph, position, text) {
             return Ok(mv);
         }
         self.parse_move_listing(position, text)
@@ -173,12 +170,6 @@ impl Morris {
     #[cfg(test)]
     pub(crate) fn engine(&self) -> &Engine {
         &self.engine
-    }
-
-    /// The board's short labels, for the crate's tests.
-    #[cfg(test)]
-    pub(crate) fn labels(&self) -> &ShortLabels {
-        &self.labels
     }
 }
 
@@ -321,9 +312,7 @@ impl Profiled for Morris {
         };
         let start = fen::parse(&engine, &profile.graph, &profile.start.fen)
             .map_err(|e| invalid(format!("[start] fen `{}`: {e}", profile.start.fen)))?;
-        let labels = ShortLabels::new(&profile.graph);
         Ok(Morris {
-            labels,
             config: Configured {
                 header: profile.header,
                 graph: profile.graph,

@@ -1,5 +1,4 @@
-//! Reading a point label (`c3`, `j10`) at a byte offset of a move text,
-//! and the short labels (`d1`) read without hashing ([`ShortLabels`]).
+//! Reading a point label (`c3`, `j10`) at a byte offset of a move text.
 
 use crate::game::SyntaxError;
 use crate::graph::Graph;
@@ -83,67 +82,6 @@ pub fn read_label(
             at..at + len,
             format!("`{label}` is not a {noun} of this board"),
         )),
-    }
-}
-
-/// The labels of a board that are a lowercase letter other than `x` and a
-/// digit from 1 to 9 (`d1`), by letter and digit: what [`read_label`] finds
-/// for such a text, read without hashing. Built once per board, for the
-/// common move texts a game reads on its fast path.
-///
-/// ```
-/// use board_core::board_spec::{BoardSpec, Connections, GridSpec, Numbering, Squares};
-/// use board_core::notation::ShortLabels;
-/// let graph = BoardSpec::Grid(GridSpec {
-///     width: 3,
-///     height: 12,
-///     squares: Squares::All,
-///     connections: Connections::Orthogonal,
-///     numbering: Numbering::None,
-/// })
-/// .build()
-/// .expect("a 3×12 board");
-/// let labels = ShortLabels::new(&graph);
-/// let b2 = labels.at(b"a1-b2", 3).expect("b2");
-/// assert_eq!(graph.label(b2), "b2");
-/// assert_eq!(labels.at(b"c12", 0), None); // a longer label: read the general way
-/// assert_eq!(labels.at(b"d4", 0), None); // no such point
-/// ```
-#[derive(Clone, Debug)]
-pub struct ShortLabels {
-    /// Node index + 1 at `letter * 9 + digit - 1`, 0 for no node.
-    index: Vec<u16>,
-}
-
-impl ShortLabels {
-    /// The short labels of a board.
-    pub fn new(graph: &Graph) -> ShortLabels {
-        let mut index = vec![0; 26 * 9];
-        for n in graph.node_ids() {
-            let label = graph.label(n);
-            if let [l @ b'a'..=b'z', d @ b'1'..=b'9'] = *label.as_bytes() {
-                // The node `read_label` finds for this text.
-                if let Some(m) = graph.node_by_label(label).filter(|_| l != b'x') {
-                    index[usize::from(l - b'a') * 9 + usize::from(d - b'1')] = m.index() as u16 + 1;
-                }
-            }
-        }
-        ShortLabels { index }
-    }
-
-    /// The node whose short label stands at byte `at` of `text`, when no
-    /// digit follows it (`d10` is another label); `None` for anything else.
-    #[inline]
-    pub fn at(&self, text: &[u8], at: usize) -> Option<NodeId> {
-        let (&l, &d) = (text.get(at)?, text.get(at + 1)?);
-        if !l.is_ascii_lowercase() || !(b'1'..=b'9').contains(&d) {
-            return None;
-        }
-        if text.get(at + 2).is_some_and(u8::is_ascii_digit) {
-            return None;
-        }
-        let n = self.index[usize::from(l - b'a') * 9 + usize::from(d - b'1')];
-        n.checked_sub(1).map(|i| NodeId::new(usize::from(i)))
     }
 }
 

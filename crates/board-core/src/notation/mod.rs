@@ -18,5 +18,5 @@ pub mod list;
 
 pub use bits::Bits;
 pub use errors::{illegal, illegal_with_help, syntax};
-pub use label::{LabelCase, ShortLabels, read_label};
+pub use label::{LabelCase, read_label};
 pub use list::{LIST_LIMIT, REPEAT_LIMIT, closest, count, elide, moves_of, natural_cmp, shortlist};

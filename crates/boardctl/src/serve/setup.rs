@@ -34,6 +34,7 @@ pub fn setup(game: &AnyGame, request: &SetupRequest) -> Result<Value, ApiError> 
             "this game has no set-ups: its start position comes from its profile or a FEN",
         ));
     };
+    let lingqi: &lingqi::Lingqi = lingqi;
     let side = match request.side.as_str() {
         "South" | "south" | "S" => Side::White,
         "North" | "north" | "N" => Side::Black,
