@@ -4,8 +4,7 @@
 //! - [`fen`]: FEN fields (`W:Wa1,Kc3:Bd4`): the side to move, tagged
 //!   fields, lists of points with markers, numeric ranges, and the
 //!   [`fen::Problems`] a reader collects;
-//! - [`label`]: reading a point label at a byte offset of a move text, and
-//!   the short labels of a board ([`ShortLabels`]);
+//! - [`label`]: reading a point label at a byte offset of a move text;
 //! - [`errors`]: the constructors of [`MoveError`](crate::MoveError)s;
 //! - [`list`]: "… and N more" lists, cut at [`LIST_LIMIT`];
 //! - [`bits`]: [`Bits`], a set of up to 64 points as one `u64`.

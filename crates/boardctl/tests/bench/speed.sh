@@ -22,7 +22,7 @@ tmp=${TMPDIR:-/tmp}
 new=$root/target/release/boardctl
 # Builds before perft on threads count on one thread without `-j`.
 oldj="-j 1"
-"$old" perft --help | grep -q -- '--threads\|-j' || oldj=""
+"$old" perft --help | grep -q -- '-j, ' || oldj=""
 
 cargo build --release -q -p boardctl --manifest-path "$root/Cargo.toml"
 cargo build --release -q -p boardctl --example make_archive --manifest-path "$root/Cargo.toml"
@@ -55,10 +55,14 @@ row() {
     printf '|\n'
 }
 
-# The positions of tests/perft/russian-draughts.toml other than the start.
-fens=()
-while IFS= read -r fen; do fens+=("$fen"); done < <(
-    sed -n 's/^fen = "\(.\+\)"$/\1/p' "$root/tests/perft/russian-draughts.toml"
+# The positions of tests/perft/russian-draughts.toml other than the start,
+# each with the deepest depth of at most 8 million leaves ("FEN DEPTH").
+positions=()
+while IFS= read -r line; do positions+=("$line"); done < <(
+    awk -F'"' '/^\[\[/{fen=""} /^fen = /{fen=$2}
+        /^nodes = / && fen != "" {n=split($0, a, /[^0-9]+/); d=0; k=0
+            for (i=1; i<=n; i++) if (a[i] != "") { k++; if (a[i] + 0 <= 8000000) d=k }
+            print fen, d}' "$root/tests/perft/russian-draughts.toml"
 )
 
 if [ "$what" != time ]; then
@@ -68,15 +72,17 @@ if [ "$what" != time ]; then
     row "perft start d8, bulk" "$old perft $r 8 $oldj" "$new perft $r 8 -j 1" "$anchor/perft-cg 8 --scalar"
     row "perft start d1 (start-up)" "$old perft $r 1 $oldj" "$new perft $r 1 -j 1" "$anchor/perft-cg 1 --scalar"
     row "perft start d7, no bulk" "$old perft $r 7 --no-bulk $oldj" "$new perft $r 7 --no-bulk -j 1" "$anchor/perft-cg 7 --no-bulk"
-    for fen in "${fens[@]}"; do
-        for mode in "--scalar" "--no-bulk"; do
-            ours=""
-            [ "$mode" = --no-bulk ] && ours="--no-bulk"
-            row "perft '$fen' d7 $mode" \
-                "$old perft $r --fen $fen 7 $ours $oldj" \
-                "$new perft $r --fen $fen 7 $ours -j 1" \
-                "$anchor/perft-cg 7 --fen $fen $mode"
-        done
+    for position in "${positions[@]}"; do
+        fen=${position% *}
+        depth=${position##* }
+        row "perft '$fen' d$depth, bulk" \
+            "$old perft $r --fen $fen $depth $oldj" \
+            "$new perft $r --fen $fen $depth -j 1" \
+            "$anchor/perft-cg $depth --scalar --fen $fen"
+        row "perft '$fen' d$((depth - 1)), no bulk" \
+            "$old perft $r --fen $fen $((depth - 1)) --no-bulk $oldj" \
+            "$new perft $r --fen $fen $((depth - 1)) --no-bulk -j 1" \
+            "$anchor/perft-cg $((depth - 1)) --no-bulk --fen $fen"
     done
     row "International perft start d7, bulk" \
         "$old perft --rules russian-draughts/international 7 $oldj" \
