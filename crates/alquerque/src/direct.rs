@@ -102,7 +102,7 @@ pub(crate) fn find(game: &Alquerque, position: &Position, text: &str) -> Option<
 mod tests {
     use crate::Alquerque;
     use crate::notation;
-    use board_core::conformance::Rng;
+    use board_core::conformance::{Rng, for_each_playout_position};
     use board_core::prelude::*;
 
     #[test]
@@ -116,47 +116,40 @@ mod tests {
                 .collect();
             let mut rng = Rng::new(9);
             let (mut compared, mut direct) = (0, 0);
-            for _ in 0..4 {
-                let mut position = game.start_position();
-                for _ in 0..120 {
-                    let mut moves = Vec::new();
-                    game.legal_moves(&position, &mut moves);
-                    // Every legal move, and steps and jumps between points
-                    // picked at random (most of them not legal).
-                    let mut texts: Vec<String> = moves
-                        .iter()
-                        .map(|m| game.write_move(&position, m))
-                        .collect();
-                    for _ in 0..60 {
-                        let [a, b] = [0; 2].map(|_| &labels[rng.below(labels.len())]);
-                        let sep = ["-", ":", "x"][rng.below(3)];
-                        texts.push(format!("{a}{sep}{b}"));
-                    }
-                    for mv in &moves {
-                        let from = graph.label(mv.from());
-                        for to in mv.landings() {
-                            texts.push(format!("{from}:{}", graph.label(to)));
-                        }
-                    }
-                    for text in &texts {
-                        let fast = game.parse_move(&position, text);
-                        let listed = notation::resolve(&game, &position, text);
-                        assert_eq!(
-                            format!("{fast:?}"),
-                            format!("{listed:?}"),
-                            "{id}: {text:?} in {}",
-                            game.write_position(&position)
-                        );
-                        compared += 1;
-                        let answered = super::find(&game, &position, text);
-                        direct += usize::from(answered.is_some());
-                    }
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves[rng.below(moves.len())].clone();
-                    game.play(&mut position, &mv);
+            let start = game.start_position();
+            let walked = for_each_playout_position(&game, &start, 4, 120, 9, |position, moves| {
+                // Every legal move, its first jumps alone, and steps and
+                // jumps between points picked at random (most not legal).
+                let mut texts: Vec<String> =
+                    moves.iter().map(|m| game.write_move(position, m)).collect();
+                for _ in 0..60 {
+                    let [a, b] = [0; 2].map(|_| &labels[rng.below(labels.len())]);
+                    let sep = ["-", ":", "x"][rng.below(3)];
+                    texts.push(format!("{a}{sep}{b}"));
                 }
+                for mv in moves {
+                    let from = graph.label(mv.from());
+                    for to in mv.landings() {
+                        texts.push(format!("{from}:{}", graph.label(to)));
+                    }
+                }
+                for text in &texts {
+                    let fast = game.parse_move(position, text);
+                    let listed = notation::resolve(&game, position, text);
+                    if format!("{fast:?}") != format!("{listed:?}") {
+                        return Err(format!(
+                            "{id}: {text:?} in {}: {fast:?} against {listed:?}",
+                            game.write_position(position)
+                        ));
+                    }
+                    compared += 1;
+                    let answered = super::find(&game, position, text);
+                    direct += usize::from(answered.is_some());
+                }
+                Ok(())
+            });
+            if let Err(e) = walked {
+                panic!("{e}");
             }
             assert!(direct > compared / 20, "{id}: {direct} of {compared}");
         }

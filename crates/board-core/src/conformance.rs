@@ -5,7 +5,7 @@
 //! Each check returns `Err` with a description of the first violation, so a
 //! game's test can `assert!(… .is_ok())` with the message shown.
 
-use crate::game::{Notation, Perft, generic_perft};
+use crate::game::{GameRules, Notation, Perft, generic_perft};
 use crate::options::{NO_BULK, PerftOptions};
 
 /// A small deterministic random generator (xorshift64*), so playouts are
@@ -97,16 +97,44 @@ pub fn random_playouts<G: Notation>(
     max_plies: usize,
     seed: u64,
 ) -> Result<usize, String> {
+    for_each_playout_position(game, start, games, max_plies, seed, |position, _| {
+        check_position(game, position)
+    })
+}
+
+/// Plays `games` random games (seeded) of at most `max_plies` plies from
+/// `start` and calls `visit` with every position reached and its legal
+/// moves; a game stops where it has no move or is over. Returns the number
+/// of positions visited, or the first error `visit` gives.
+///
+/// ```
+/// use board_core::conformance::for_each_playout_position;
+/// # fn demo<G: board_core::GameRules>(game: &G, start: &G::Position) {
+/// let visited = for_each_playout_position(game, start, 3, 40, 1, |_, moves| {
+///     // Something to hold of every position of random games.
+///     Ok::<(), String>(assert!(moves.len() < 10_000))
+/// });
+/// assert!(visited.is_ok());
+/// # }
+/// ```
+pub fn for_each_playout_position<G: GameRules, E>(
+    game: &G,
+    start: &G::Position,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+    mut visit: impl FnMut(&G::Position, &[G::Move]) -> Result<(), E>,
+) -> Result<usize, E> {
     let mut rng = Rng::new(seed);
-    let mut checked = 0;
+    let mut visited = 0;
     let mut moves = Vec::new();
     for _ in 0..games {
         let mut position = start.clone();
         for _ in 0..max_plies {
-            check_position(game, &position)?;
-            checked += 1;
             moves.clear();
             game.legal_moves(&position, &mut moves);
+            visit(&position, &moves)?;
+            visited += 1;
             if moves.is_empty() || game.outcome(&position).is_some() {
                 break;
             }
@@ -114,7 +142,7 @@ pub fn random_playouts<G: Notation>(
             game.play(&mut position, mv);
         }
     }
-    Ok(checked)
+    Ok(visited)
 }
 
 /// Checks that the game's perft agrees with itself split by the first move

@@ -100,7 +100,7 @@ pub(crate) fn find(
 #[cfg(test)]
 mod tests {
     use crate::Morris;
-    use board_core::conformance::Rng;
+    use board_core::conformance::{Rng, for_each_playout_position};
     use board_core::prelude::*;
 
     #[test]
@@ -114,50 +114,42 @@ mod tests {
                 .collect();
             let mut rng = Rng::new(7);
             let (mut compared, mut direct) = (0, 0);
-            for _ in 0..4 {
-                let mut position = game.start_position();
-                for _ in 0..120 {
-                    let mut moves = Vec::new();
-                    game.legal_moves(&position, &mut moves);
-                    // Every legal move, its removals joined and as tokens
-                    // of their own; placements, steps and removals on
-                    // points picked at random (most of them not legal).
-                    let mut texts: Vec<String> = moves
-                        .iter()
-                        .map(|m| game.write_move(&position, m))
-                        .collect();
-                    let separate: Vec<String> =
-                        texts.iter().map(|t| t.replace('x', " x")).collect();
-                    texts.extend(separate);
-                    for _ in 0..40 {
-                        let [a, b, r] = [0; 3].map(|_| &labels[rng.below(labels.len())]);
-                        texts.extend([
-                            a.clone(),
-                            format!("{a}-{b}"),
-                            format!("{a}x{r}"),
-                            format!("{a}-{b}x{r}"),
-                            format!("{a}-{b} x{r}"),
-                        ]);
-                    }
-                    for text in &texts {
-                        let fast = game.parse_move(&position, text);
-                        let listed = game.parse_move_listing(&position, text);
-                        assert_eq!(
-                            format!("{fast:?}"),
-                            format!("{listed:?}"),
-                            "{id}: {text:?} in {}",
-                            game.write_position(&position)
-                        );
-                        compared += 1;
-                        let answered = super::find(game.engine(), game.graph(), &position, text);
-                        direct += usize::from(answered.is_some());
-                    }
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves[rng.below(moves.len())];
-                    game.play(&mut position, &mv);
+            let start = game.start_position();
+            let walked = for_each_playout_position(&game, &start, 4, 120, 7, |position, moves| {
+                // Every legal move, its removals joined and as tokens of
+                // their own; placements, steps and removals on points
+                // picked at random (most of them not legal).
+                let mut texts: Vec<String> =
+                    moves.iter().map(|m| game.write_move(position, m)).collect();
+                let separate: Vec<String> = texts.iter().map(|t| t.replace('x', " x")).collect();
+                texts.extend(separate);
+                for _ in 0..40 {
+                    let [a, b, r] = [0; 3].map(|_| &labels[rng.below(labels.len())]);
+                    texts.extend([
+                        a.clone(),
+                        format!("{a}-{b}"),
+                        format!("{a}x{r}"),
+                        format!("{a}-{b}x{r}"),
+                        format!("{a}-{b} x{r}"),
+                    ]);
                 }
+                for text in &texts {
+                    let fast = game.parse_move(position, text);
+                    let listed = game.parse_move_listing(position, text);
+                    if format!("{fast:?}") != format!("{listed:?}") {
+                        return Err(format!(
+                            "{id}: {text:?} in {}: {fast:?} against {listed:?}",
+                            game.write_position(position)
+                        ));
+                    }
+                    compared += 1;
+                    let answered = super::find(game.engine(), game.graph(), position, text);
+                    direct += usize::from(answered.is_some());
+                }
+                Ok(())
+            });
+            if let Err(e) = walked {
+                panic!("{e}");
             }
             assert!(direct > compared / 20, "{id}: {direct} of {compared}");
         }
