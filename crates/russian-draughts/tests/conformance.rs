@@ -3,7 +3,7 @@
 mod common;
 
 use board_core::PerftOptions;
-use board_core::conformance::{check_perft, random_playouts};
+use board_core::conformance::{check_perft, for_each_playout_position, random_playouts};
 use board_core::prelude::*;
 
 #[test]
@@ -35,29 +35,29 @@ fn conformance_perft_every_profile() {
 /// and without counting every capture route.
 #[test]
 fn perft_split_agrees_along_random_games() {
-    use board_core::conformance::Rng;
     let keep = PerftOptions::default().with(&russian_draughts::KEEP_DUPLICATES);
     for name in common::PROFILES {
         let game = common::load(name);
-        let mut rng = Rng::new(0x5717 + name.len() as u64);
-        for _ in 0..6 {
-            let mut position = game.start_position();
-            for ply in 0..120 {
-                if ply % 6 == 0 {
+        let start = game.start_position();
+        let mut visited = 0;
+        for_each_playout_position(
+            &game,
+            &start,
+            6,
+            120,
+            0x5717 + name.len() as u64,
+            |position, _| {
+                if visited % 6 == 0 {
                     for options in [&PerftOptions::default(), &keep] {
-                        check_perft(&game, &position, 3, options)
-                            .unwrap_or_else(|e| panic!("{name} at ply {ply}: {e}"));
+                        check_perft(&game, position, 3, options)
+                            .map_err(|e| format!("{name} at position {visited}: {e}"))?;
                     }
                 }
-                let mut moves = Vec::new();
-                game.legal_moves(&position, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[rng.below(moves.len())].clone();
-                game.play(&mut position, &mv);
-            }
-        }
+                visited += 1;
+                Ok::<(), String>(())
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
 }
 
@@ -91,7 +91,6 @@ fn custom(width: i32, height: i32, rows: i32, rules: &str) -> russian_draughts::
 /// along random games.
 #[test]
 fn perft_on_custom_boards_agrees_along_random_games() {
-    use board_core::conformance::Rng;
     let switches = [
         "men-capture-backward = true\nkings = \"flying\"\ncapture-choice = \"free\"\nmid-capture-promotion = \"continue-as-king\"",
         "men-capture-backward = true\nkings = \"short\"\ncapture-choice = \"free\"\nmid-capture-promotion = \"ends-move\"",
@@ -126,27 +125,21 @@ fn perft_on_custom_boards_agrees_along_random_games() {
             let game = custom(width, height, rows, rules);
             let start = game.start_position();
             assert!(game.perft(&start, 2, &PerftOptions::default()) > 1);
-            let mut rng = Rng::new(0xB0A2D + i as u64 + width as u64);
-            for _ in 0..6 {
-                let mut position = game.start_position();
-                for ply in 0..80 {
-                    if ply % 2 == 0 {
-                        checked += 1;
-                        for options in [&PerftOptions::default(), &keep, &no_bulk] {
-                            check_perft(&game, &position, 3, options).unwrap_or_else(|e| {
-                                panic!("{width}x{height} {rules:?} at ply {ply}: {e}")
-                            });
-                        }
+            let seed = 0xB0A2D + i as u64 + width as u64;
+            let mut visited = 0;
+            for_each_playout_position(&game, &start, 6, 80, seed, |position, _| {
+                if visited % 2 == 0 {
+                    checked += 1;
+                    for options in [&PerftOptions::default(), &keep, &no_bulk] {
+                        check_perft(&game, position, 3, options).map_err(|e| {
+                            format!("{width}x{height} {rules:?} at position {visited}: {e}")
+                        })?;
                     }
-                    let mut moves = Vec::new();
-                    game.legal_moves(&position, &mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves[rng.below(moves.len())].clone();
-                    game.play(&mut position, &mv);
                 }
-            }
+                visited += 1;
+                Ok::<(), String>(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
         }
     }
     assert!(checked > 200, "only {checked} positions checked");

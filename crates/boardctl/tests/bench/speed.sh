@@ -7,8 +7,9 @@
 #   crates/boardctl/tests/bench/speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]
 #
 # OLD_BOARDCTL: a release binary of the commit compared against (built from
-# `git archive COMMIT | tar -x -C DIR`); ANCHOR_DIR: a copy of
-# ../shared/bench/anchor-perft with `make` run (./perft) and, for callgrind,
+# `git archive COMMIT | tar -x -C DIR`); ANCHOR_DIR: a copy of the
+# anchor-perft C program (kept outside this repository) with `make` run
+# (./perft) and, for callgrind,
 # `gcc -O3 -march=x86-64-v3 -DNO_SIMD -o perft-cg perft.c` (valgrind cannot
 # run its AVX-512 start-up). Needs valgrind and hyperfine; builds this
 # workspace's release binary and the benchmark files under $TMPDIR.
@@ -103,6 +104,13 @@ if [ "$what" != instructions ]; then
         "$old perft --rules russian-draughts/russian 10 --no-bulk $oldj" \
         "$new perft --rules russian-draughts/russian 10 --no-bulk -j 1" \
         "$anchor/perft 10 --no-bulk"
+    for position in "${positions[@]}"; do
+        fen=${position% *}
+        depth=$((${position##* } + 1))
+        hyperfine -N -w 1 -r 5 \
+            "$new perft --rules russian-draughts/russian --fen $fen $depth -j 1" \
+            "$anchor/perft $depth --scalar --fen $fen"
+    done
     for file in russian-10k morris-10k alquerque-10k; do
         hyperfine -N -w 2 -r 10 \
             "$old check -j 1 $tmp/$file.pdn" \
