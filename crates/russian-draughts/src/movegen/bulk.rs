@@ -198,7 +198,51 @@ impl<G: Geom> MenRoutes<G> {
     }
 }
 
+/// What follows the first jumps of the side `M`'s men.
+pub(super) struct Onward {
+    /// Per direction `d`: the squares a man could jump from towards `d`.
+    pub sources: [u64; 4],
+    /// Per direction `d`: the squares from which a jump goes on after a
+    /// jump towards `d` (any way but back).
+    pub goes_on: [u64; 4],
+    /// Whether every first jump is a whole capture: no landing goes on, or
+    /// crowns a man who would (the profile's mid-capture promotion).
+    pub singles_only: bool,
+}
+
 impl Engine {
+    /// The squares of the side `M`, of the other side, and the empty ones.
+    #[inline(always)]
+    pub(super) fn sides<M: Mover>(&self, pos: &Position) -> (u64, u64, u64) {
+        let own = pos.pieces[M::US];
+        let enemy = pos.pieces[M::US ^ 1];
+        (own, enemy, self.layout.squares & !(own | enemy))
+    }
+
+    /// What follows the men's first jumps `landings` (per direction).
+    #[inline(always)]
+    pub(super) fn onward<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        enemy: u64,
+        empty: u64,
+        landings: [u64; 4],
+    ) -> Onward {
+        let sources = jump_sources(g, enemy, empty, M::CAPS);
+        let [ne, nw, se, sw] = sources;
+        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
+        let [stop, special] = self.landing_rules[M::US];
+        let further = (landings[NE] & (goes_on[NE] | special))
+            | (landings[NW] & (goes_on[NW] | special))
+            | (landings[SE] & (goes_on[SE] | special))
+            | (landings[SW] & (goes_on[SW] | special));
+        Onward {
+            sources,
+            goes_on,
+            singles_only: further & !stop == 0,
+        }
+    }
+
     /// The number of legal moves of the side `M` in `pos`.
     #[inline(always)]
     pub(super) fn count_moves<G: Geom, M: Mover>(
@@ -208,9 +252,7 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let own = pos.pieces[M::US];
-        let enemy = pos.pieces[M::US ^ 1];
-        let empty = self.layout.squares & !(own | enemy);
+        let (own, enemy, empty) = self.sides::<M>(pos);
         let caps = M::CAPS;
         if own & pos.kings != 0 {
             return self.count_with_kings::<G, M>(g, pos, scratch, keep_duplicates);
@@ -234,26 +276,16 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let own = pos.pieces[M::US];
-        let enemy = pos.pieces[M::US ^ 1];
-        let empty = self.layout.squares & !(own | enemy);
-        let sources = jump_sources(g, enemy, empty, M::CAPS);
-        let [ne, nw, se, sw] = sources;
-        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
-        let [stop, special] = self.landing_rules[M::US];
-        let further = (landings[NE] & (goes_on[NE] | special))
-            | (landings[NW] & (goes_on[NW] | special))
-            | (landings[SE] & (goes_on[SE] | special))
-            | (landings[SW] & (goes_on[SW] | special));
-        if further & !stop == 0 {
-            // Single jumps only.
+        let (_, enemy, empty) = self.sides::<M>(pos);
+        let onward = self.onward::<G, M>(g, enemy, empty, landings);
+        if onward.singles_only {
             return landings.iter().map(|l| u64::from(l.count_ones())).sum();
         }
         self.count_longer_captures::<G, M>(
             g,
             pos,
             landings,
-            (sources, goes_on),
+            (onward.sources, onward.goes_on),
             scratch,
             keep_duplicates,
         )
@@ -271,9 +303,7 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let own = pos.pieces[M::US];
-        let enemy = pos.pieces[M::US ^ 1];
-        let empty = self.layout.squares & !(own | enemy);
+        let (own, enemy, empty) = self.sides::<M>(pos);
         let caps = M::CAPS;
         let [stop, special] = self.landing_rules[M::US];
         if self.maximum {
@@ -310,9 +340,7 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let own = pos.pieces[M::US];
-        let enemy = pos.pieces[M::US ^ 1];
-        let empty = self.layout.squares & !(own | enemy);
+        let (own, enemy, empty) = self.sides::<M>(pos);
         let kings = own & pos.kings;
         let men = own & !kings;
         let l = first_jumps(g, men, enemy, empty, M::CAPS);
@@ -384,9 +412,7 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let own = pos.pieces[M::US];
-        let enemy = pos.pieces[M::US ^ 1];
-        let empty = self.layout.squares & !(own | enemy);
+        let (own, enemy, empty) = self.sides::<M>(pos);
         if own & pos.kings == 0 {
             let caps = M::CAPS;
             let l = first_jumps(g, own, enemy, empty, caps);

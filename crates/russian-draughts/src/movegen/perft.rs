@@ -2,7 +2,7 @@
 //! known at compile time, bulk counting at the last two plies unless asked
 //! to play every leaf. Its moves are [`Step`]s, ready to play.
 
-use super::bulk::{back, first_jumps, jump_sources};
+use super::bulk::{back, first_jumps};
 use super::{Action, BlackToMove, Engine, Fixed, Geom, Mover, Runtime, WhiteToMove};
 use crate::layout::{NE, NW, SE, SW};
 use crate::position::Position;
@@ -129,23 +129,14 @@ impl Engine {
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) {
-        let own = pos.pieces[M::US];
-        let enemy = pos.pieces[M::US ^ 1];
-        let empty = self.layout.squares & !(own | enemy);
+        let (own, enemy, empty) = self.sides::<M>(pos);
         let kings = own & pos.kings;
         let men = own & !kings;
         let promotion = self.layout.promotion[M::US];
         let landings = first_jumps(g, men, enemy, empty, M::CAPS);
         let jumps = landings[NE] | landings[NW] | landings[SE] | landings[SW];
         if kings == 0 && jumps != 0 {
-            let [ne, nw, se, sw] = jump_sources(g, enemy, empty, M::CAPS);
-            let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
-            let [stop, special] = self.landing_rules[M::US];
-            let further = (landings[NE] & (goes_on[NE] | special))
-                | (landings[NW] & (goes_on[NW] | special))
-                | (landings[SE] & (goes_on[SE] | special))
-                | (landings[SW] & (goes_on[SW] | special));
-            if further & !stop == 0 {
+            if self.onward::<G, M>(g, enemy, empty, landings).singles_only {
                 for d in [NE, NW, SE, SW] {
                     for l in Bits(landings[d]) {
                         let to = 1u64 << l;
