@@ -135,21 +135,19 @@ impl Engine {
         let promotion = self.layout.promotion[M::US];
         let landings = first_jumps(g, men, enemy, empty, M::CAPS);
         let jumps = landings[NE] | landings[NW] | landings[SE] | landings[SW];
-        if kings == 0 && jumps != 0 {
-            if self.onward::<G, M>(g, enemy, empty, landings).singles_only {
-                for d in [NE, NW, SE, SW] {
-                    for l in Bits(landings[d]) {
-                        let to = 1u64 << l;
-                        let over = g.step(to, back(d));
-                        out.push(Step {
-                            own: to | g.step(over, back(d)),
-                            captured: over,
-                            kings: to & promotion,
-                        });
-                    }
+        if kings == 0 && jumps != 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
+            for d in [NE, NW, SE, SW] {
+                for l in Bits(landings[d]) {
+                    let to = 1u64 << l;
+                    let over = g.step(to, back(d));
+                    out.push(Step {
+                        own: to | g.step(over, back(d)),
+                        captured: over,
+                        kings: to & promotion,
+                    });
                 }
-                return;
             }
+            return;
         }
         if jumps != 0 || (kings != 0 && self.king_can_capture(g, pos, empty)) {
             scratch.clear();
