@@ -84,8 +84,9 @@ impl GameTask for Archive {
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [profile, games, seed, rest @ ..] = args.as_slice() else {
-        anyhow::bail!("usage: make_archive PROFILE GAMES SEED [PLY-LIMIT]");
+    let (profile, games, seed, rest) = match args.as_slice() {
+        [profile, games, seed, rest @ ..] if rest.len() <= 1 => (profile, games, seed, rest),
+        _ => anyhow::bail!("usage: make_archive PROFILE GAMES SEED [PLY-LIMIT]"),
     };
     let archive = Archive {
         games: games.parse().context("GAMES is a number")?,
