@@ -17,7 +17,7 @@
 //! complete route named exactly is the move named.
 
 use crate::layout::{NE, NW, SE, SW};
-use crate::movegen::Engine;
+use crate::movegen::{Engine, Geom, Runtime};
 use crate::moves::Move;
 use crate::path::Path;
 use crate::position::Position;
@@ -209,15 +209,8 @@ fn man_jumps(k: u32, dirs: &[u64; 4], at: u64, targets: u64, empty: u64) -> bool
 }
 
 /// Every bit one step towards direction `d` (table order) on a layout
-/// whose north-east shift is `k`, as [`Layout::step`](crate::layout::Layout::step) moves them (the
-/// others are `k - 1`, `-(k - 1)` and `-k`), with the shift known once
-/// `d` is.
+/// whose north-east shift is `k`: the engine's [`Geom::step`].
 #[inline(always)]
 fn step(bits: u64, d: usize, k: u32) -> u64 {
-    match d {
-        NE => bits << k,
-        NW => bits << (k - 1),
-        SE => bits >> (k - 1),
-        _ => bits >> k,
-    }
+    Runtime(k).step(bits, d)
 }

@@ -206,7 +206,7 @@ impl<const K: u32> Geom for Fixed<K> {
 
 /// Shifts read at run time, for any other board.
 #[derive(Clone, Copy, Debug)]
-pub struct Runtime(u32);
+pub struct Runtime(pub(crate) u32);
 
 impl Geom for Runtime {
     #[inline(always)]
