@@ -59,6 +59,46 @@ pub(super) fn men_steps<G: Geom, M: Mover>(g: G, men: u64) -> [u64; 2] {
     [g.step(men, a), g.step(men, b)]
 }
 
+/// The men of a side stepped once: per direction `d`, those that capture
+/// that way moved one step towards `d` (a jump needs an enemy there), and
+/// the targets of their plain moves (unmasked). They stay the same while
+/// only the other side's pieces change, as in the children of a position
+/// where the other side moves.
+struct MenAhead {
+    ahead: [u64; 4],
+    steps: [u64; 2],
+}
+
+impl MenAhead {
+    /// The men `men` of the side `M`.
+    #[inline(always)]
+    fn new<G: Geom, M: Mover>(g: G, men: u64) -> MenAhead {
+        let caps = M::CAPS;
+        MenAhead {
+            ahead: [
+                to::<G, NE>(g, men & caps[NE]),
+                to::<G, NW>(g, men & caps[NW]),
+                to::<G, SE>(g, men & caps[SE]),
+                to::<G, SW>(g, men & caps[SW]),
+            ],
+            steps: men_steps::<G, M>(g, men),
+        }
+    }
+
+    /// The landing squares of the men's first jumps per direction, over
+    /// `enemy` onto `empty` (as [`first_jumps`]).
+    #[inline(always)]
+    fn landings<G: Geom>(&self, g: G, enemy: u64, empty: u64) -> [u64; 4] {
+        let a = &self.ahead;
+        [
+            to::<G, NE>(g, a[NE] & enemy) & empty,
+            to::<G, NW>(g, a[NW] & enemy) & empty,
+            to::<G, SE>(g, a[SE] & enemy) & empty,
+            to::<G, SW>(g, a[SW] & enemy) & empty,
+        ]
+    }
+}
+
 /// Men capture routes counted on whole bitboards, route by route of jump
 /// directions, up to three jumps, free choice among them.
 ///
@@ -253,37 +293,40 @@ impl Engine {
         keep_duplicates: bool,
     ) -> u64 {
         let (own, enemy, empty) = self.sides::<M>(pos);
-        let caps = M::CAPS;
         if own & pos.kings != 0 {
             return self.count_with_kings::<G, M>(g, pos, scratch, keep_duplicates);
         }
-        let landings = first_jumps(g, own, enemy, empty, caps);
-        if landings[0] | landings[1] | landings[2] | landings[3] == 0 {
-            let [a, b] = men_steps::<G, M>(g, own);
-            return u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
-        }
-        self.count_men_captures::<G, M>(g, pos, landings, scratch, keep_duplicates)
+        let men = MenAhead::new::<G, M>(g, own);
+        self.count_men_moves::<G, M>(g, &men, enemy, empty, || *pos, scratch, keep_duplicates)
     }
 
-    /// The number of captures of the side `M`, which has no kings and a
-    /// first jump (`landings`).
+    /// The number of legal moves of the side `M`, which has only the men
+    /// `men`, against the pieces `enemy` with the squares `empty` free;
+    /// `pos` gives the position when a capture needs the search.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn count_men_captures<G: Geom, M: Mover>(
+    fn count_men_moves<G: Geom, M: Mover>(
         &self,
         g: G,
-        pos: &Position,
-        landings: [u64; 4],
+        men: &MenAhead,
+        enemy: u64,
+        empty: u64,
+        pos: impl FnOnce() -> Position,
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let (_, enemy, empty) = self.sides::<M>(pos);
+        let landings = men.landings(g, enemy, empty);
+        if landings[0] | landings[1] | landings[2] | landings[3] == 0 {
+            let [a, b] = men.steps;
+            return u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
+        }
         let onward = self.onward::<G, M>(g, enemy, empty, landings);
         if onward.singles_only {
             return landings.iter().map(|l| u64::from(l.count_ones())).sum();
         }
         self.count_longer_captures::<G, M>(
             g,
-            pos,
+            &pos(),
             landings,
             (onward.sources, onward.goes_on),
             scratch,
@@ -291,8 +334,9 @@ impl Engine {
         )
     }
 
-    /// [`Engine::count_men_captures`] when some capture goes on after its
-    /// first jump, with the board's jump sources and onward squares.
+    /// The number of captures of the side `M`, which has only men and a
+    /// first jump (`landings`), when some capture goes on after its first
+    /// jump, with the board's jump sources and onward squares.
     #[inline(never)]
     fn count_longer_captures<G: Geom, M: Mover>(
         &self,
@@ -438,7 +482,9 @@ impl Engine {
     /// `f` or a jump over `t`; in every other child its moves are its
     /// steps, which differ from those on the board as it is only on `f`
     /// (now empty) and `t` (now taken). Those children are counted on whole
-    /// bitboards, direction by direction; the others one by one.
+    /// bitboards, direction by direction; the others one by one, each from
+    /// the other side's men stepped ahead once for all children
+    /// ([`MenAhead`]) and the two squares that changed.
     #[inline(never)]
     fn count_after_men_steps<G: Geom, M: Mover>(
         &self,
@@ -459,20 +505,30 @@ impl Engine {
             next
         };
         let mut total = 0;
-        let their_caps = <M::Other as Mover>::CAPS;
-        let theirs = first_jumps(g, enemy, own, empty, their_caps);
-        if enemy & pos.kings == 0 && theirs[0] | theirs[1] | theirs[2] | theirs[3] == 0 {
-            let [q1, q2] = men_steps::<G, M::Other>(g, enemy);
+        if enemy & pos.kings != 0 {
+            for d in M::FORWARD {
+                for t in Bits(g.step(own, d) & empty) {
+                    let t = 1u64 << t;
+                    let next = child(g.step(t, back(d)), t);
+                    total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
+                }
+            }
+            return total;
+        }
+        // The other side has only men, the same in every child: their steps
+        // ahead are shared, and a child's count needs only the squares that
+        // changed.
+        let theirs = MenAhead::new::<G, M::Other>(g, enemy);
+        let ahead = theirs.ahead;
+        let jumps = theirs.landings(g, own, empty);
+        // Per forward direction: the targets whose children are counted one
+        // by one.
+        let mut apart = M::FORWARD.map(|d| g.step(own, d) & empty);
+        if jumps[0] | jumps[1] | jumps[2] | jumps[3] == 0 {
+            let [q1, q2] = theirs.steps;
             let base = u64::from((q1 & empty).count_ones()) + u64::from((q2 & empty).count_ones());
-            // Per direction `e` of their jumps: their men that jump that
-            // way, one step on (`m + e`), and the squares one step short of
-            // an empty one (`x + e` empty).
-            let ahead = [
-                to::<G, NE>(g, enemy & their_caps[NE]),
-                to::<G, NW>(g, enemy & their_caps[NW]),
-                to::<G, SE>(g, enemy & their_caps[SE]),
-                to::<G, SW>(g, enemy & their_caps[SW]),
-            ];
+            // Per direction `e` of their jumps, the squares one step short
+            // of an empty one (`x + e` empty).
             let behind = [
                 to::<G, SW>(g, empty),
                 to::<G, SE>(g, empty),
@@ -489,34 +545,38 @@ impl Engine {
                 | to::<G, SE>(g, own & ahead[SE])
                 | to::<G, SW>(g, own & ahead[SW]))
                 & own;
-            for d in M::FORWARD {
-                let targets = g.step(own, d) & empty;
-                if targets == 0 {
+            for (targets, d) in apart.iter_mut().zip(M::FORWARD) {
+                if *targets == 0 {
                     continue;
                 }
                 // The targets `t` after which the other side has a jump: also
                 // a man on `t + d` that jumps `t` back onto `f`.
                 let threatened = ahead[back(d)] | over_to | g.step(onto_from, d);
-                let quiet = targets & !threatened;
+                let quiet = *targets & !threatened;
                 let froms = g.step(quiet, back(d));
                 let gained =
                     u64::from((froms & q1).count_ones()) + u64::from((froms & q2).count_ones());
                 let lost =
                     u64::from((quiet & q1).count_ones()) + u64::from((quiet & q2).count_ones());
                 total += u64::from(quiet.count_ones()) * base + gained - lost;
-                for t in Bits(targets & threatened) {
-                    let t = 1u64 << t;
-                    let next = child(g.step(t, back(d)), t);
-                    total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
-                }
+                *targets &= threatened;
             }
-            return total;
         }
-        for d in M::FORWARD {
-            for t in Bits(g.step(own, d) & empty) {
+        for (targets, d) in apart.into_iter().zip(M::FORWARD) {
+            for t in Bits(targets) {
                 let t = 1u64 << t;
-                let next = child(g.step(t, back(d)), t);
-                total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
+                let f = g.step(t, back(d));
+                let (own, empty) = (own ^ f ^ t, empty ^ f ^ t);
+                let next = || child(f, t);
+                total += self.count_men_moves::<G, M::Other>(
+                    g,
+                    &theirs,
+                    own,
+                    empty,
+                    next,
+                    scratch,
+                    keep_duplicates,
+                );
             }
         }
         total
