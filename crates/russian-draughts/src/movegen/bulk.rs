@@ -272,10 +272,12 @@ impl Engine {
         let [ne, nw, se, sw] = sources;
         let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
         let [stop, special] = self.landing_rules[M::US];
-        let further = (landings[NE] & (goes_on[NE] | special))
-            | (landings[NW] & (goes_on[NW] | special))
-            | (landings[SE] & (goes_on[SE] | special))
-            | (landings[SW] & (goes_on[SW] | special));
+        let all = landings[NE] | landings[NW] | landings[SE] | landings[SW];
+        let further = (all & special)
+            | (landings[NE] & goes_on[NE])
+            | (landings[NW] & goes_on[NW])
+            | (landings[SE] & goes_on[SE])
+            | (landings[SW] & goes_on[SW]);
         Onward {
             sources,
             goes_on,
