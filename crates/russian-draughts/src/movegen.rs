@@ -155,7 +155,8 @@ fn to<G: Geom, const D: usize>(g: G, bits: u64) -> u64 {
 }
 
 /// The side to move as a type, for code that knows it at compile time,
-/// with the rule of whether men capture backward (`BACK`).
+/// with the rules of whether men capture backward (`BACK`) and whether the
+/// choice among captures is free (`FREE`: no maximum-capture rule).
 pub(crate) trait Mover {
     /// Its index (White 0, Black 1).
     const US: usize;
@@ -164,33 +165,37 @@ pub(crate) trait Mover {
     /// Per direction (table order): all ones when its men capture that
     /// way, else zero.
     const CAPS: [u64; 4];
-    /// The other side, under the same rule.
+    /// Whether the choice among captures is free (no maximum rule).
+    const FREE: bool;
+    /// The other side, under the same rules.
     type Other: Mover;
 }
 
-/// White to move; men capture backward if `BACK`.
-pub(crate) struct WhiteToMove<const BACK: bool>;
+/// White to move; men capture backward if `BACK`, free choice if `FREE`.
+pub(crate) struct WhiteToMove<const BACK: bool, const FREE: bool>;
 
-/// Black to move; men capture backward if `BACK`.
-pub(crate) struct BlackToMove<const BACK: bool>;
+/// Black to move; men capture backward if `BACK`, free choice if `FREE`.
+pub(crate) struct BlackToMove<const BACK: bool, const FREE: bool>;
 
 /// All ones if `on`.
 const fn ones(on: bool) -> u64 {
     if on { u64::MAX } else { 0 }
 }
 
-impl<const BACK: bool> Mover for WhiteToMove<BACK> {
+impl<const BACK: bool, const FREE: bool> Mover for WhiteToMove<BACK, FREE> {
     const US: usize = 0;
     const FORWARD: [usize; 2] = [NE, NW];
     const CAPS: [u64; 4] = [u64::MAX, u64::MAX, ones(BACK), ones(BACK)];
-    type Other = BlackToMove<BACK>;
+    const FREE: bool = FREE;
+    type Other = BlackToMove<BACK, FREE>;
 }
 
-impl<const BACK: bool> Mover for BlackToMove<BACK> {
+impl<const BACK: bool, const FREE: bool> Mover for BlackToMove<BACK, FREE> {
     const US: usize = 1;
     const FORWARD: [usize; 2] = [SE, SW];
     const CAPS: [u64; 4] = [ones(BACK), ones(BACK), u64::MAX, u64::MAX];
-    type Other = WhiteToMove<BACK>;
+    const FREE: bool = FREE;
+    type Other = WhiteToMove<BACK, FREE>;
 }
 
 /// Shifts known at compile time (`K` = 5 on 8×8 boards, 6 on 10×10).

@@ -114,7 +114,10 @@ impl MenAhead {
 /// than three jumps and those of a man crowned on the way who goes on as a
 /// king are left to the search: their start squares are gathered in
 /// `deep`, and their routes are not counted.
-struct MenRoutes<G> {
+///
+/// The routes that end go to `ends`: a count, or the moves themselves
+/// ([`RouteEnds`]).
+struct MenRoutes<G, R> {
     g: G,
     sources: [u64; 4],
     /// Per arrival direction: the squares from which a route goes on.
@@ -125,15 +128,59 @@ struct MenRoutes<G> {
     special: u64,
     enemy: u64,
     caps: [u64; 4],
-    count: u64,
+    ends: R,
     deep: u64,
 }
 
-impl<G: Geom> MenRoutes<G> {
+/// Receives the men's capture routes that [`MenRoutes`] finds ending.
+trait RouteEnds {
+    /// The routes that end on the squares `end` after jumps towards the
+    /// directions `jumps`, in order (one route per square).
+    fn end<G: Geom, const N: usize>(&mut self, g: G, end: u64, jumps: [usize; N]);
+}
+
+/// Counts the routes.
+impl RouteEnds for u64 {
+    #[inline(always)]
+    fn end<G: Geom, const N: usize>(&mut self, _: G, end: u64, _: [usize; N]) {
+        *self += u64::from(end.count_ones());
+    }
+}
+
+/// Makes each route a [`Step`]: the start and the pieces jumped are found
+/// by stepping back from the landing, jump by jump; a man who ends on
+/// `promotion` is crowned (a route whose crowning needs the search never
+/// ends here).
+struct CollectRoutes<'a> {
+    out: &'a mut Vec<Step>,
+    promotion: u64,
+}
+
+impl RouteEnds for CollectRoutes<'_> {
+    #[inline(always)]
+    fn end<G: Geom, const N: usize>(&mut self, g: G, end: u64, jumps: [usize; N]) {
+        for l in Bits(end) {
+            let to = 1u64 << l;
+            let (mut at, mut captured) = (to, 0);
+            for &d in jumps.iter().rev() {
+                let over = g.step(at, back(d));
+                captured |= over;
+                at = g.step(over, back(d));
+            }
+            self.out.push(Step {
+                own: at | to,
+                captured,
+                kings: to & self.promotion,
+            });
+        }
+    }
+}
+
+impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
     /// The landings among `landed` (after a jump towards `d`, with the
     /// extra squares `more` from which it goes on) where the route ends.
     #[inline(always)]
-    fn ends(&self, landed: u64, d: usize, more: u64) -> u64 {
+    fn ending(&self, landed: u64, d: usize, more: u64) -> u64 {
         landed & ((!(self.goes_on[d] | more) & !self.special) | self.stop)
     }
 
@@ -143,8 +190,8 @@ impl<G: Geom> MenRoutes<G> {
         if l1 == 0 {
             return;
         }
-        let end = self.ends(l1, D, 0);
-        self.count += u64::from(end.count_ones());
+        let end = self.ending(l1, D, 0);
+        self.ends.end(self.g, end, [D]);
         let rest = l1 & !end;
         if rest == 0 {
             return;
@@ -172,8 +219,8 @@ impl<G: Geom> MenRoutes<G> {
         if l2 == 0 {
             return;
         }
-        let end = self.ends(l2, E, 0);
-        self.count += u64::from(end.count_ones());
+        let end = self.ending(l2, E, 0);
+        self.ends.end(self.g, end, [D, E]);
         let rest = l2 & !end;
         if rest == 0 {
             return;
@@ -210,8 +257,8 @@ impl<G: Geom> MenRoutes<G> {
         } else {
             0
         };
-        let end = self.ends(l3, F, u_turn);
-        self.count += u64::from(end.count_ones());
+        let end = self.ending(l3, F, u_turn);
+        self.ends.end(self.g, end, [D, E, F]);
         self.deep |= self.back2::<D>(self.back2::<E>(self.back2::<F>(l3 & !end)));
     }
 
@@ -350,31 +397,76 @@ impl Engine {
         keep_duplicates: bool,
     ) -> u64 {
         let (own, enemy, empty) = self.sides::<M>(pos);
-        let caps = M::CAPS;
-        let [stop, special] = self.landing_rules[M::US];
-        if self.maximum {
+        if !M::FREE {
             let jumpers = self.man_jumpers(g, pos, empty);
             return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
         }
-        let mut routes = MenRoutes {
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, (sources, goes_on), 0);
+        routes.all(landings);
+        if routes.deep == 0 {
+            return routes.ends;
+        }
+        let deep = routes.deep;
+        routes.ends = 0;
+        routes.all(first_jumps(g, own & !deep, enemy, empty, M::CAPS));
+        routes.ends + self.searched(g, pos, deep, false, scratch, keep_duplicates)
+    }
+
+    /// The routes of the men of the side `M` against `enemy`, with the
+    /// board's jump sources and onward squares, ending in `ends`.
+    #[inline(always)]
+    fn men_routes<G: Geom, M: Mover, R: RouteEnds>(
+        &self,
+        g: G,
+        enemy: u64,
+        (sources, goes_on): ([u64; 4], [u64; 4]),
+        ends: R,
+    ) -> MenRoutes<G, R> {
+        let [stop, special] = self.landing_rules[M::US];
+        MenRoutes {
             g,
             sources,
             goes_on,
             stop,
             special,
             enemy,
-            caps,
-            count: 0,
+            caps: M::CAPS,
+            ends,
             deep: 0,
-        };
-        routes.all(landings);
-        if routes.deep == 0 {
-            return routes.count;
         }
+    }
+
+    /// Appends the captures of the side `M`, which has only men and a first
+    /// jump, to `out` as [`Step`]s: the routes of up to three
+    /// jumps straight from the bitboards ([`MenRoutes`]), the men with
+    /// longer ones from the search. Not under the maximum rule.
+    #[inline(never)]
+    pub(super) fn men_capture_steps<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        out: &mut Vec<Step>,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) {
+        debug_assert!(M::FREE && !self.maximum);
+        let (own, enemy, empty) = self.sides::<M>(pos);
+        let landings = first_jumps(g, own, enemy, empty, M::CAPS);
+        let onward = self.onward::<G, M>(g, enemy, empty, landings);
+        let start = out.len();
+        let promotion = self.layout.promotion[M::US];
+        let board = (onward.sources, onward.goes_on);
+        let ends = CollectRoutes { out, promotion };
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, board, ends);
+        routes.all(landings);
         let deep = routes.deep;
-        routes.count = 0;
-        routes.all(first_jumps(g, own & !deep, enemy, empty, caps));
-        routes.count + self.searched(g, pos, deep, false, scratch, keep_duplicates)
+        if deep == 0 {
+            return;
+        }
+        routes.ends.out.truncate(start);
+        routes.all(first_jumps(g, own & !deep, enemy, empty, M::CAPS));
+        self.searched(g, pos, deep, false, scratch, keep_duplicates);
+        out.extend(scratch.iter().map(|a| Step::of(a, pos)));
     }
 
     /// The number of legal moves of the side `M` when it has kings.

@@ -14,9 +14,9 @@ use board_core::notation::Bits;
 /// (a king's start and end, or the end of a man crowned).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Step {
-    own: u64,
-    captured: u64,
-    kings: u64,
+    pub(super) own: u64,
+    pub(super) captured: u64,
+    pub(super) kings: u64,
 }
 
 impl Step {
@@ -33,7 +33,7 @@ impl Step {
 
     /// The step of an [`Action`] of the side to move in `pos`.
     #[inline(always)]
-    fn of(action: &Action, pos: &Position) -> Step {
+    pub(super) fn of(action: &Action, pos: &Position) -> Step {
         let from = 1u64 << action.from;
         let to = 1u64 << action.to;
         let own = from ^ to;
@@ -52,6 +52,48 @@ impl Step {
     }
 }
 
+/// Runs `$body` with `$m` the [`Mover`] type of the side `$side` under the
+/// engine's switches (men capture backward; free choice among captures).
+macro_rules! with_mover {
+    ($engine:expr, $side:expr, $m:ident => $body:expr) => {{
+        let back = $engine.man_capture_mask == [0b1111; 2];
+        match ($side, back, !$engine.maximum) {
+            (Side::White, true, true) => {
+                type $m = WhiteToMove<true, true>;
+                $body
+            }
+            (Side::Black, true, true) => {
+                type $m = BlackToMove<true, true>;
+                $body
+            }
+            (Side::White, false, true) => {
+                type $m = WhiteToMove<false, true>;
+                $body
+            }
+            (Side::Black, false, true) => {
+                type $m = BlackToMove<false, true>;
+                $body
+            }
+            (Side::White, true, false) => {
+                type $m = WhiteToMove<true, false>;
+                $body
+            }
+            (Side::Black, true, false) => {
+                type $m = BlackToMove<true, false>;
+                $body
+            }
+            (Side::White, false, false) => {
+                type $m = WhiteToMove<false, false>;
+                $body
+            }
+            (Side::Black, false, false) => {
+                type $m = BlackToMove<false, false>;
+                $body
+            }
+        }
+    }};
+}
+
 impl Engine {
     /// Perft from `pos`: bulk counting at the last ply unless `no_bulk`.
     pub fn perft(&self, pos: &Position, depth: u32, keep_duplicates: bool, no_bulk: bool) -> u64 {
@@ -60,28 +102,28 @@ impl Engine {
         }
         let mut lists: Vec<Vec<Step>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
         let mut scratch = Vec::with_capacity(64);
-        let walk = Walk {
-            keep_duplicates,
-            no_bulk,
-        };
+        let walk = Walk { keep_duplicates };
         debug_assert_eq!(
             self.layout.forward,
-            [WhiteToMove::<true>::FORWARD, BlackToMove::<true>::FORWARD]
+            [
+                WhiteToMove::<true, true>::FORWARD,
+                BlackToMove::<true, true>::FORWARD
+            ]
         );
-        let back = self.man_capture_mask == [0b1111; 2];
         let (lists, scratch) = (&mut lists[..], &mut scratch);
-        with_geom!(self, g => match (pos.side, back) {
-            (Side::White, true) => self.walk::<_, WhiteToMove<true>>(g, walk, pos, depth, lists, scratch),
-            (Side::Black, true) => self.walk::<_, BlackToMove<true>>(g, walk, pos, depth, lists, scratch),
-            (Side::White, false) => self.walk::<_, WhiteToMove<false>>(g, walk, pos, depth, lists, scratch),
-            (Side::Black, false) => self.walk::<_, BlackToMove<false>>(g, walk, pos, depth, lists, scratch),
+        with_mover!(self, pos.side, M => if no_bulk {
+            with_geom!(self, g => self.walk::<_, M, false>(g, walk, pos, depth, lists, scratch))
+        } else {
+            with_geom!(self, g => self.walk::<_, M, true>(g, walk, pos, depth, lists, scratch))
         })
     }
 
-    /// The leaves `depth` plies below `pos`, the side `M` to move; `lists`
-    /// holds a move list per ply below, `scratch` the list of the capture
-    /// search.
-    fn walk<G: Geom, M: Mover>(
+    /// The leaves `depth` plies below `pos`, the side `M` to move, counted
+    /// in bulk at the last two plies if `BULK` (compiled apart, so that the
+    /// walk that plays every leaf carries none of the counting code);
+    /// `lists` holds a move list per ply below, `scratch` the list of the
+    /// capture search.
+    fn walk<G: Geom, M: Mover, const BULK: bool>(
         &self,
         g: G,
         walk: Walk,
@@ -91,13 +133,13 @@ impl Engine {
         scratch: &mut Vec<Action>,
     ) -> u64 {
         let keep = walk.keep_duplicates;
-        if !walk.no_bulk && depth == 1 {
+        if BULK && depth == 1 {
             return self.count_moves::<G, M>(g, pos, scratch, keep);
         }
         let Some((list, rest)) = lists.split_first_mut() else {
             return 0;
         };
-        if !walk.no_bulk && depth == 2 {
+        if BULK && depth == 2 {
             return self.count_children::<G, M>(g, pos, list, scratch, keep);
         }
         list.clear();
@@ -111,15 +153,16 @@ impl Engine {
         let mut total = 0;
         for step in list.iter() {
             let next = step.after::<M>(pos);
-            total += self.walk::<G, M::Other>(g, walk, &next, depth - 1, rest, scratch);
+            total += self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, rest, scratch);
         }
         total
     }
 
     /// Appends every legal move of the side `M` in `pos` to `out` as a
     /// [`Step`]: plain moves and single jumps that cannot go on straight
-    /// from the bitboards, other captures from the capture search
-    /// ([`Engine::actions`], through `scratch`).
+    /// from the bitboards, the men's longer captures under free choice from
+    /// the bitboards too ([`Engine::men_capture_steps`]), other captures
+    /// from the capture search ([`Engine::actions`], through `scratch`).
     #[inline(always)]
     pub(super) fn steps<G: Geom, M: Mover>(
         &self,
@@ -150,6 +193,10 @@ impl Engine {
             return;
         }
         if jumps != 0 || (kings != 0 && self.king_can_capture(g, pos, empty)) {
+            if kings == 0 && M::FREE {
+                self.men_capture_steps::<G, M>(g, pos, out, scratch, keep_duplicates);
+                return;
+            }
             scratch.clear();
             self.actions_g(g, pos, scratch, keep_duplicates);
             out.extend(scratch.iter().map(|a| Step::of(a, pos)));
@@ -185,9 +232,70 @@ impl Engine {
     }
 }
 
-/// How a perft walk counts.
+/// How a perft walk counts (bulk counting or not is the walk's `BULK`).
 #[derive(Clone, Copy)]
 struct Walk {
     keep_duplicates: bool,
-    no_bulk: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BlackToMove, Step, WhiteToMove};
+    use crate::Draughts;
+    use crate::movegen::{Engine, Fixed, Runtime};
+    use crate::position::Position;
+    use board_core::Side;
+    use board_core::conformance::for_each_playout_position;
+    use board_core::prelude::*;
+
+    /// A step as a sortable triple.
+    fn key(s: &Step) -> (u64, u64, u64) {
+        (s.own, s.captured, s.kings)
+    }
+
+    /// The perft walk's moves of `pos`, sorted.
+    fn steps(engine: &Engine, pos: &Position, keep: bool) -> Vec<(u64, u64, u64)> {
+        let (mut out, mut scratch) = (Vec::new(), Vec::new());
+        with_mover!(engine, pos.side, M => with_geom!(engine, g => {
+            engine.steps::<_, M>(g, pos, &mut out, &mut scratch, keep)
+        }));
+        let mut keys: Vec<_> = out.iter().map(key).collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    /// The perft walk's moves (the men's routes from the bitboards among
+    /// them) are the legal moves the capture search lists, one for one,
+    /// along random games of every compiled-in profile, with and without
+    /// counting every capture route.
+    #[test]
+    fn the_walks_moves_are_the_listed_moves() {
+        for id in Draughts::builtin_profiles().expect("compiled-in profiles") {
+            let game = Draughts::builtin(&format!("{}@{}", id.name, id.version)).expect("loads");
+            let engine = game.engine();
+            let start = game.start_position();
+            let mut captures = 0;
+            for_each_playout_position(&game, &start, 20, 200, 0x57E9, |pos, _| {
+                for keep in [false, true] {
+                    let mut listed = Vec::new();
+                    engine.actions(pos, &mut listed, keep);
+                    let mut expected: Vec<_> =
+                        listed.iter().map(|a| key(&Step::of(a, pos))).collect();
+                    expected.sort_unstable();
+                    captures += usize::from(listed.iter().any(|a| a.captured != 0));
+                    let found = steps(engine, pos, keep);
+                    if found != expected {
+                        return Err(format!("{} {pos:?} keep {keep}", id.name));
+                    }
+                }
+                Ok::<(), String>(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                captures > 100,
+                "{}: only {captures} capture positions",
+                id.name
+            );
+        }
+    }
 }
