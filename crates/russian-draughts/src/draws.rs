@@ -52,6 +52,31 @@ pub(crate) struct Compiled {
     pub(crate) rule: DrawRule,
     strong: Option<SideCheck>,
     weak: Option<SideCheck>,
+    /// The kinds of move that reset its counter ([`RESET_CAPTURE`], ...),
+    /// as bits.
+    resets: u8,
+    /// The fewest kings on the board its material allows: a position with
+    /// fewer is ruled out at once (most positions of a game have none).
+    min_kings: u32,
+}
+
+/// A move that captures, as a bit of [`Compiled::resets`].
+const RESET_CAPTURE: u8 = 1;
+/// A man's move.
+const RESET_MAN_MOVE: u8 = 2;
+/// A crowning.
+const RESET_CROWNING: u8 = 4;
+
+/// The bits of the moves that reset a counter with these resets.
+fn reset_bits(resets: &[Reset]) -> u8 {
+    resets.iter().fold(0, |bits, r| {
+        bits | match r {
+            Reset::Capture => RESET_CAPTURE,
+            Reset::ManMove => RESET_MAN_MOVE,
+            Reset::Crowning => RESET_CROWNING,
+            Reset::BalanceChange => RESET_CAPTURE | RESET_CROWNING,
+        }
+    })
 }
 
 /// The profile's draw rules, compiled once.
@@ -101,10 +126,14 @@ impl Draws {
                 DrawKind::Repetition => out.repetition = true,
                 DrawKind::Counter => {}
             }
+            let kings = |spec: &Option<SideMaterial>| spec.as_ref().map_or(0, |s| s.kings.min);
             out.rules.push(Compiled {
                 rule: r.clone(),
                 strong: side(&r.strong, &r.name)?,
                 weak: side(&r.weak, &r.name)?,
+                resets: reset_bits(&r.reset),
+                min_kings: (u32::from(kings(&r.strong)) + u32::from(kings(&r.weak)))
+                    .max(if r.both_have_kings { 2 } else { 0 }),
             });
         }
         Ok(out)
@@ -134,20 +163,20 @@ impl Draws {
         if self.rules.is_empty() {
             return;
         }
-        clock.counters.resize(self.rules.len(), 0);
+        if clock.counters.len() != self.rules.len() {
+            clock.counters.resize(self.rules.len(), 0);
+        }
         let capture = mv.is_capture();
         let man = !mv.is_by_king();
         let crowning = mv.is_promotion();
+        let moved = if capture { RESET_CAPTURE } else { 0 }
+            | if man { RESET_MAN_MOVE } else { 0 }
+            | if crowning { RESET_CROWNING } else { 0 };
         for (c, counter) in self.rules.iter().zip(clock.counters.iter_mut()) {
             if c.rule.kind != DrawKind::Counter {
                 continue;
             }
-            let reset = c.rule.reset.iter().any(|r| match r {
-                Reset::Capture => capture,
-                Reset::ManMove => man,
-                Reset::Crowning => crowning,
-                Reset::BalanceChange => capture || crowning,
-            });
+            let reset = c.resets & moved != 0;
             *counter = if !reset && c.holds(before) && c.holds(after) {
                 counter.saturating_add(1)
             } else {
@@ -186,7 +215,7 @@ impl Compiled {
     pub(crate) fn holds(&self, p: &Position) -> bool {
         let r = &self.rule;
         let total = (p.pieces[0] | p.pieces[1]).count_ones();
-        if !r.pieces.holds(total) {
+        if !r.pieces.holds(total) || p.kings.count_ones() < self.min_kings {
             return false;
         }
         if r.both_have_kings && p.pieces.iter().any(|&side| side & p.kings == 0) {

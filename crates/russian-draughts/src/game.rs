@@ -188,6 +188,20 @@ impl Draughts {
     }
 }
 
+impl Draughts {
+    /// Whether the side to move has a legal move: a piece that can
+    /// capture, else a plain move (no move is listed).
+    fn has_move(&self, position: &Position) -> bool {
+        let (men, kings) = self.engine.capturers(position);
+        if men != 0 || kings {
+            return true;
+        }
+        let mut any = false;
+        self.engine.quiet_moves(position, |_, _, _| any = true);
+        any
+    }
+}
+
 /// Calls `f` with every subsequence of `items` of length `k`, in order.
 fn for_each_subset(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8])) {
     fn go(items: &[u8], k: usize, start: usize, chosen: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
@@ -245,9 +259,7 @@ impl GameRules for Draughts {
         if let Some(end) = opponent_gone(position) {
             return Some(end);
         }
-        let mut list = Vec::new();
-        self.engine.actions(position, &mut list, false);
-        if !list.is_empty() {
+        if self.has_move(position) {
             return None;
         }
         let loser = position.side;

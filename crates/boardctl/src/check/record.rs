@@ -427,9 +427,16 @@ impl Collector {
         }
     }
 
+    #[inline]
     fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
         let start = self.text.len() as u32;
-        self.text.extend_from_slice(bytes);
+        if bytes.len() <= 16 {
+            // A move's few bytes: copied in place, without a call to
+            // `memcpy` (one per move token cost more than the copy).
+            self.text.extend(bytes.iter().copied());
+        } else {
+            self.text.extend_from_slice(bytes);
+        }
         start..self.text.len() as u32
     }
 }
