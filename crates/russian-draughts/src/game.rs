@@ -710,3 +710,59 @@ impl Profiled for Draughts {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::matching::tests::{Rng, profiles};
+    use crate::moves::legal_routes;
+    use crate::position::Position;
+    use board_core::Side;
+
+    /// `has_move` answers what listing the moves answers, on random
+    /// positions (many with no move, some with kings) of every profile.
+    #[test]
+    fn has_move_agrees_with_listing_every_move() {
+        for game in profiles() {
+            let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+            let squares = game.engine().layout.squares;
+            let mut without = 0;
+            for _ in 0..20_000 {
+                let mut pieces = [0u64; 2];
+                let mut kings = 0u64;
+                let mut bits = squares;
+                // Half the boards nearly empty: a side often has no piece.
+                let spread = if rng.below(2) == 0 { 8 } else { 40 };
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits ^= bit;
+                    match rng.below(spread) {
+                        0 => pieces[0] |= bit,
+                        1 => pieces[1] |= bit,
+                        2 => {
+                            pieces[rng.below(2)] |= bit;
+                            kings |= bit * u64::from(rng.below(3) == 0);
+                        }
+                        _ => {}
+                    }
+                }
+                let side = if rng.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let pos = Position {
+                    pieces,
+                    kings,
+                    side,
+                };
+                let listed = !legal_routes(game.engine(), &pos).is_empty();
+                let mut actions = Vec::new();
+                game.engine().actions(&pos, &mut actions, false);
+                assert_eq!(listed, !actions.is_empty());
+                assert_eq!(game.has_move(&pos), listed, "{pos:?}");
+                without += usize::from(!listed);
+            }
+            assert!(without > 20, "{without}");
+        }
+    }
+}

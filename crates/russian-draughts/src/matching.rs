@@ -157,7 +157,7 @@ pub fn find_move(engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::find_move;
     use crate::Draughts;
     use crate::moves::{legal_routes, raw_captures};
@@ -172,7 +172,8 @@ mod tests {
         Draughts::from_profile(&source).expect("profile loads")
     }
 
-    fn profiles() -> Vec<Draughts> {
+    /// The five profiles of the `@1` version, loaded.
+    pub(crate) fn profiles() -> Vec<Draughts> {
         vec![
             load(
                 "russian",
@@ -198,10 +199,11 @@ mod tests {
     }
 
     /// A small deterministic generator (xorshift).
-    struct Rng(u64);
+    pub(crate) struct Rng(pub(crate) u64);
 
     impl Rng {
-        fn below(&mut self, n: usize) -> usize {
+        /// A number below `n`.
+        pub(crate) fn below(&mut self, n: usize) -> usize {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
