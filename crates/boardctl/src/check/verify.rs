@@ -402,9 +402,6 @@ struct Verifier<'a, G: Game> {
     irregular: Irregular,
     /// Another numbering was suggested already: said once per game.
     numbering_said: bool,
-    /// The record opens a variation: a line keeps the clock before its
-    /// last move, where a variation starts (else never read, not copied).
-    variations: bool,
 }
 
 impl<'a, G: Game> Verifier<'a, G> {
@@ -470,7 +467,6 @@ impl<'a, G: Game> Verifier<'a, G> {
             moves: 0,
             irregular,
             numbering_said: false,
-            variations: rec.events.iter().any(|e| matches!(e, Event::Open(_))),
         }
     }
 
@@ -723,9 +719,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
         let before = line.before.as_ref().expect("set just above");
         game.play(&mut line.position, &mv);
-        if self.variations {
-            line.before_clock.clone_from(&line.clock);
-        }
+        line.before_clock.clone_from(&line.clock);
         game.advance(&mut line.clock, before, &mv, &line.position);
         line.ply += 1;
         let rec = self.rec;
