@@ -130,6 +130,9 @@ pub struct RecordedGame {
     pub end: u64,
     /// Not a game: reading problems after the last game.
     pub problems_only: bool,
+    /// The movetext opens a variation (an [`Event::Open`] is among the
+    /// events): only then does a checker keep the clock before each move.
+    pub variations: bool,
     /// The comments that stood before the game, outside any game (after
     /// the previous game's result, before this game's first tag): texts
     /// into [`RecordedGame::text`], decoded, and where they stand.
@@ -567,6 +570,7 @@ impl Visitor for Collector {
     }
 
     fn begin_variation(&mut self, span: Span) {
+        self.current.variations = true;
         self.current.push(Event::Open(span), span);
     }
 
