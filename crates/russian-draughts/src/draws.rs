@@ -5,7 +5,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{DrawKind, DrawRule, Reset, SideMaterial};
+use crate::rules::{Decision, DrawKind, DrawRule, Reset, SideMaterial};
 use board_core::{Graph, NodeId, Side};
 
 /// What a draughts game's draw rules need of the game so far: per rule its
@@ -84,6 +84,13 @@ fn reset_bits(resets: &[Reset]) -> u8 {
 pub(crate) struct Draws {
     pub(crate) rules: Vec<Compiled>,
     repetition: bool,
+    /// Per rule, the count its counter must reach to be met (`u16::MAX`
+    /// for a repetition rule, whose counter stays 0).
+    thresholds: Vec<u16>,
+    /// The fewest positions the history holds when a repetition rule can
+    /// be met (`times`, one fewer for a claim made before the move); 0
+    /// when not known, which rules nothing out.
+    min_history: usize,
 }
 
 impl Draws {
@@ -108,7 +115,10 @@ impl Draws {
                 on,
             }))
         };
-        let mut out = Draws::default();
+        let mut out = Draws {
+            min_history: usize::MAX,
+            ..Draws::default()
+        };
         for r in rules {
             match r.kind {
                 DrawKind::Counter if r.plies == 0 => {
@@ -123,9 +133,17 @@ impl Draws {
                         r.name
                     ));
                 }
-                DrawKind::Repetition => out.repetition = true,
+                DrawKind::Repetition => {
+                    out.repetition = true;
+                    let claim = usize::from(r.decision == Decision::Claim);
+                    out.min_history = out.min_history.min(usize::from(r.times) - claim);
+                }
                 DrawKind::Counter => {}
             }
+            out.thresholds.push(match r.kind {
+                DrawKind::Counter => r.plies,
+                DrawKind::Repetition => u16::MAX,
+            });
             let kings = |spec: &Option<SideMaterial>| spec.as_ref().map_or(0, |s| s.kings.min);
             out.rules.push(Compiled {
                 rule: r.clone(),
@@ -189,6 +207,18 @@ impl Draws {
             }
             clock.history.push(*after);
         }
+    }
+
+    /// Whether no rule can be met with this clock: every counter below its
+    /// count, and too few positions reached for any repetition. Asked
+    /// before the rules one by one (after most moves, nothing is due).
+    pub(crate) fn none_due(&self, clock: &DrawClock) -> bool {
+        clock.history.len() < self.min_history
+            && clock
+                .counters
+                .iter()
+                .zip(&self.thresholds)
+                .all(|(&n, &t)| n < t)
     }
 
     /// How often `position` was reached (at least once: it is reached now).

@@ -559,6 +559,9 @@ impl Adjudication for Draughts {
 impl Draughts {
     /// [`Adjudication::rule_ending`] by the profile's draw rules.
     fn draw_rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
+        if self.draws.none_due(clock) {
+            return None;
+        }
         let mut claim = None;
         for (i, c) in self.draws.rules.iter().enumerate() {
             let r = &c.rule;
