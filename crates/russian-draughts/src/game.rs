@@ -60,6 +60,12 @@ impl Draughts {
         &self.engine
     }
 
+    /// The compiled draw rules (for the crate's tests).
+    #[cfg(test)]
+    pub(crate) fn draws(&self) -> &Draws {
+        &self.draws
+    }
+
     fn node(&self, bit: u8) -> Option<NodeId> {
         self.engine.layout.node(u32::from(bit))
     }

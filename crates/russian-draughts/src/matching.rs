@@ -165,8 +165,9 @@ pub(crate) mod tests {
     use board_core::ProfileSource;
     use board_core::prelude::*;
 
-    fn load(name: &str, text: &str) -> Draughts {
-        let origin = format!("rules/russian-draughts/{name}.v1.toml");
+    /// The profile `text`, from `rules/russian-draughts/{file}.toml`, loaded.
+    pub(crate) fn load(file: &str, text: &str) -> Draughts {
+        let origin = format!("rules/russian-draughts/{file}.toml");
         let source =
             ProfileSource::new(origin, text.to_string(), true).expect("profile header is valid");
         Draughts::from_profile(&source).expect("profile loads")
@@ -176,23 +177,23 @@ pub(crate) mod tests {
     pub(crate) fn profiles() -> Vec<Draughts> {
         vec![
             load(
-                "russian",
+                "russian.v1",
                 include_str!("../../../rules/russian-draughts/russian.v1.toml"),
             ),
             load(
-                "english",
+                "english.v1",
                 include_str!("../../../rules/russian-draughts/english.v1.toml"),
             ),
             load(
-                "international",
+                "international.v1",
                 include_str!("../../../rules/russian-draughts/international.v1.toml"),
             ),
             load(
-                "brazilian",
+                "brazilian.v1",
                 include_str!("../../../rules/russian-draughts/brazilian.v1.toml"),
             ),
             load(
-                "czech",
+                "czech.v1",
                 include_str!("../../../rules/russian-draughts/czech.v1.toml"),
             ),
         ]
