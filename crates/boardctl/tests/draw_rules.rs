@@ -143,6 +143,30 @@ d6-b4 16. b6-a5",
 }
 
 #[test]
+fn a_variation_starts_with_the_count_before_the_move_it_replaces() {
+    // The variation replaces the 30th king move by another: drawn there
+    // too, so the move after it in the variation is after the end.
+    let text = record(
+        "W:WKa1,Kc1:BKh8,Kf8",
+        "1. c1-e3 f8-d6 2. e3-f2 d6-b4 3. f2-g1 b4-e7 4. g1-h2 e7-h4 5. h2-g1 h4-g3\n\
+         6. g1-b6 g3-h2 7. b6-f2 h2-f4 8. f2-b6 f4-g3 9. b6-g1 g3-c7 10. g1-e3 c7-d8\n\
+         11. e3-a7 d8-h4 12. a7-c5 h4-g3 13. c5-e3 g3-h2 14. e3-a7 h2-d6 15. a7-b6\n\
+         d6-b4 (15... d6-e7 16. b6-a5) 16. b6-a5",
+    );
+    let (findings, _, code) = check("russian-draughts/russian@2", &text);
+    let drawn_at: Vec<bool> = ["15... d6-e7", "15... d6-b4"]
+        .iter()
+        .zip(&findings)
+        .map(|(at, (found, message))| {
+            found == "move-after-end" && message.contains(&format!("the game was drawn at {at}: "))
+        })
+        .collect();
+    assert_eq!(drawn_at, [true, true], "{findings:?}");
+    assert_eq!(findings.len(), 2, "{findings:?}");
+    assert_eq!(code, Some(1));
+}
+
+#[test]
 fn russian_7_2_6_thirty_moves_with_four_or_five_pieces_draw() {
     drawn_automatically(
         "russian-draughts/russian",

@@ -5,7 +5,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{DrawKind, DrawRule, Reset, SideMaterial};
+use crate::rules::{Decision, DrawKind, DrawRule, Reset, SideMaterial};
 use board_core::{Graph, NodeId, Side};
 
 /// What a draughts game's draw rules need of the game so far: per rule its
@@ -14,6 +14,8 @@ use board_core::{Graph, NodeId, Side};
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DrawClock {
     pub(crate) counters: Vec<u16>,
+    /// The largest of the counters (0: every counter at 0).
+    top: u16,
     pub(crate) history: Vec<Position>,
 }
 
@@ -23,6 +25,7 @@ impl Clone for DrawClock {
     fn clone(&self) -> Self {
         DrawClock {
             counters: self.counters.clone(),
+            top: self.top,
             history: self.history.clone(),
         }
     }
@@ -33,6 +36,7 @@ impl Clone for DrawClock {
         if !(self.counters.is_empty() && source.counters.is_empty()) {
             self.counters.clone_from(&source.counters);
         }
+        self.top = source.top;
         if !(self.history.is_empty() && source.history.is_empty()) {
             self.history.clone_from(&source.history);
         }
@@ -52,6 +56,34 @@ pub(crate) struct Compiled {
     pub(crate) rule: DrawRule,
     strong: Option<SideCheck>,
     weak: Option<SideCheck>,
+    /// The kinds of move that reset its counter ([`RESET_CAPTURE`], ...),
+    /// as bits.
+    resets: u8,
+    /// The fewest kings on the board its material allows: a position with
+    /// fewer is ruled out at once (most positions of a game have none).
+    min_kings: u32,
+    /// Whether its material is counts only (no squares): a move that
+    /// neither captures nor crowns leaves it as it was.
+    counts_only: bool,
+}
+
+/// A move that captures, as a bit of [`Compiled::resets`].
+const RESET_CAPTURE: u8 = 1;
+/// A man's move.
+const RESET_MAN_MOVE: u8 = 2;
+/// A crowning.
+const RESET_CROWNING: u8 = 4;
+
+/// The bits of the moves that reset a counter with these resets.
+fn reset_bits(resets: &[Reset]) -> u8 {
+    resets.iter().fold(0, |bits, r| {
+        bits | match r {
+            Reset::Capture => RESET_CAPTURE,
+            Reset::ManMove => RESET_MAN_MOVE,
+            Reset::Crowning => RESET_CROWNING,
+            Reset::BalanceChange => RESET_CAPTURE | RESET_CROWNING,
+        }
+    })
 }
 
 /// The profile's draw rules, compiled once.
@@ -59,6 +91,21 @@ pub(crate) struct Compiled {
 pub(crate) struct Draws {
     pub(crate) rules: Vec<Compiled>,
     repetition: bool,
+    /// Per rule, the count its counter must reach to be met (`u16::MAX`
+    /// for a repetition rule, whose counter stays 0).
+    thresholds: Vec<u16>,
+    /// The fewest positions the history holds when a repetition rule can
+    /// be met (`times`, one fewer for a claim made before the move); 0
+    /// when not known, which rules nothing out.
+    min_history: usize,
+    /// Per kind of move (its reset bits, [`RESET_CAPTURE`], ...): the
+    /// fewest kings the position before it needs for some counter to go
+    /// on; with fewer, every counter restarts (`u32::MAX`: the move resets
+    /// them all).
+    kings_to_count: [u32; 8],
+    /// The smallest of the thresholds: a clock whose counters are all
+    /// below it has no counter due.
+    min_threshold: u16,
 }
 
 impl Draws {
@@ -83,7 +130,12 @@ impl Draws {
                 on,
             }))
         };
-        let mut out = Draws::default();
+        let mut out = Draws {
+            min_history: usize::MAX,
+            kings_to_count: [u32::MAX; 8],
+            min_threshold: u16::MAX,
+            ..Draws::default()
+        };
         for r in rules {
             match r.kind {
                 DrawKind::Counter if r.plies == 0 => {
@@ -98,14 +150,39 @@ impl Draws {
                         r.name
                     ));
                 }
-                DrawKind::Repetition => out.repetition = true,
+                DrawKind::Repetition => {
+                    out.repetition = true;
+                    let claim = usize::from(r.decision == Decision::Claim);
+                    out.min_history = out.min_history.min(usize::from(r.times) - claim);
+                }
                 DrawKind::Counter => {}
             }
-            out.rules.push(Compiled {
+            let threshold = match r.kind {
+                DrawKind::Counter => r.plies,
+                DrawKind::Repetition => u16::MAX,
+            };
+            out.thresholds.push(threshold);
+            out.min_threshold = out.min_threshold.min(threshold);
+            let kings = |spec: &Option<SideMaterial>| spec.as_ref().map_or(0, |s| s.kings.min);
+            let squares =
+                |spec: &Option<SideMaterial>| spec.as_ref().is_some_and(|s| !s.on.is_empty());
+            let compiled = Compiled {
                 rule: r.clone(),
                 strong: side(&r.strong, &r.name)?,
                 weak: side(&r.weak, &r.name)?,
-            });
+                resets: reset_bits(&r.reset),
+                min_kings: (u32::from(kings(&r.strong)) + u32::from(kings(&r.weak)))
+                    .max(if r.both_have_kings { 2 } else { 0 }),
+                counts_only: !squares(&r.strong) && !squares(&r.weak),
+            };
+            if r.kind == DrawKind::Counter {
+                for (moved, need) in (0u8..).zip(out.kings_to_count.iter_mut()) {
+                    if compiled.resets & moved == 0 {
+                        *need = (*need).min(compiled.min_kings);
+                    }
+                }
+            }
+            out.rules.push(compiled);
         }
         Ok(out)
     }
@@ -115,8 +192,12 @@ impl Draws {
     pub(crate) fn start(&self, position: &Position) -> DrawClock {
         DrawClock {
             counters: vec![0; self.rules.len()],
+            top: 0,
             history: if self.repetition {
-                vec![*position]
+                // Room for the positions of a few king moves in a row.
+                let mut history = Vec::with_capacity(16);
+                history.push(*position);
+                history
             } else {
                 Vec::new()
             },
@@ -134,25 +215,41 @@ impl Draws {
         if self.rules.is_empty() {
             return;
         }
-        clock.counters.resize(self.rules.len(), 0);
+        if clock.counters.len() != self.rules.len() {
+            clock.counters.resize(self.rules.len(), 0);
+        }
         let capture = mv.is_capture();
         let man = !mv.is_by_king();
         let crowning = mv.is_promotion();
-        for (c, counter) in self.rules.iter().zip(clock.counters.iter_mut()) {
-            if c.rule.kind != DrawKind::Counter {
-                continue;
+        let moved = if capture { RESET_CAPTURE } else { 0 }
+            | if man { RESET_MAN_MOVE } else { 0 }
+            | if crowning { RESET_CROWNING } else { 0 };
+        if before.kings.count_ones() < self.kings_to_count[usize::from(moved)] {
+            // No rule this move leaves running can hold before it (most
+            // moves: a man's, with no king or one on the board).
+            if clock.top != 0 {
+                clock.counters.fill(0);
+                clock.top = 0;
             }
-            let reset = c.rule.reset.iter().any(|r| match r {
-                Reset::Capture => capture,
-                Reset::ManMove => man,
-                Reset::Crowning => crowning,
-                Reset::BalanceChange => capture || crowning,
-            });
-            *counter = if !reset && c.holds(before) && c.holds(after) {
-                counter.saturating_add(1)
-            } else {
-                0
-            };
+        } else {
+            let mut top = 0;
+            // Only a capture or a crowning changes the material counts.
+            let same_counts = !capture && !crowning;
+            for (c, counter) in self.rules.iter().zip(clock.counters.iter_mut()) {
+                if c.rule.kind != DrawKind::Counter {
+                    continue;
+                }
+                let goes_on = c.resets & moved == 0
+                    && c.holds(before)
+                    && ((same_counts && c.counts_only) || c.holds(after));
+                *counter = if goes_on {
+                    counter.saturating_add(1)
+                } else {
+                    0
+                };
+                top = top.max(*counter);
+            }
+            clock.top = top;
         }
         if self.repetition {
             if capture || man {
@@ -160,6 +257,19 @@ impl Draws {
             }
             clock.history.push(*after);
         }
+    }
+
+    /// Whether no rule can be met with this clock: every counter below its
+    /// count, and too few positions reached for any repetition. Asked
+    /// before the rules one by one (after most moves, nothing is due).
+    pub(crate) fn none_due(&self, clock: &DrawClock) -> bool {
+        clock.history.len() < self.min_history
+            && (clock.top < self.min_threshold
+                || clock
+                    .counters
+                    .iter()
+                    .zip(&self.thresholds)
+                    .all(|(&n, &t)| n < t))
     }
 
     /// How often `position` was reached (at least once: it is reached now).
@@ -186,7 +296,7 @@ impl Compiled {
     pub(crate) fn holds(&self, p: &Position) -> bool {
         let r = &self.rule;
         let total = (p.pieces[0] | p.pieces[1]).count_ones();
-        if !r.pieces.holds(total) {
+        if !r.pieces.holds(total) || p.kings.count_ones() < self.min_kings {
             return false;
         }
         if r.both_have_kings && p.pieces.iter().any(|&side| side & p.kings == 0) {
@@ -217,5 +327,140 @@ impl SideCheck {
         }
         let other = p.pieces[side.opposite().index()];
         own & !self.on == 0 && (!s.alone_on || other & self.on == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Draughts;
+    use crate::matching::tests::{Rng, load};
+    use crate::moves::{Move, legal_routes};
+    use crate::position::Position;
+    use crate::rules::{DrawKind, Reset};
+    use board_core::{Profiled, Side};
+
+    /// The five profiles with draw rules (`@2`), loaded.
+    fn profiles() -> Vec<Draughts> {
+        vec![
+            load(
+                "russian.v2",
+                include_str!("../../../rules/russian-draughts/russian.v2.toml"),
+            ),
+            load(
+                "english.v2",
+                include_str!("../../../rules/russian-draughts/english.v2.toml"),
+            ),
+            load(
+                "international.v2",
+                include_str!("../../../rules/russian-draughts/international.v2.toml"),
+            ),
+            load(
+                "brazilian.v2",
+                include_str!("../../../rules/russian-draughts/brazilian.v2.toml"),
+            ),
+            load(
+                "czech.v2",
+                include_str!("../../../rules/russian-draughts/czech.v2.toml"),
+            ),
+        ]
+    }
+
+    /// A few pieces, most of them kings: the endings the counters are for.
+    fn ending(game: &Draughts, rng: &mut Rng) -> Position {
+        let squares = game.engine().layout.squares;
+        let mut pieces = [0u64; 2];
+        let mut kings = 0u64;
+        let mut bits = squares;
+        let spread = [8, 12, 20][rng.below(3)];
+        while bits != 0 {
+            let bit = bits & bits.wrapping_neg();
+            bits ^= bit;
+            if rng.below(spread) == 0 {
+                pieces[rng.below(2)] |= bit;
+                kings |= bit * u64::from(rng.below(4) != 0);
+            }
+        }
+        let side = if rng.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        Position {
+            pieces,
+            kings,
+            side,
+        }
+    }
+
+    /// Whether `mv` is one of the moves that reset a counter with `resets`.
+    fn resets(resets: &[Reset], mv: &Move) -> bool {
+        resets.iter().any(|r| match r {
+            Reset::Capture => mv.is_capture(),
+            Reset::ManMove => !mv.is_by_king(),
+            Reset::Crowning => mv.is_promotion(),
+            Reset::BalanceChange => mv.is_capture() || mv.is_promotion(),
+        })
+    }
+
+    /// The clock `advance` keeps is the clock recomputed from each move and
+    /// the positions on both sides of it (every counter, every rule's
+    /// material asked of both), on random games of every profile with draw
+    /// rules, from the start and from endings of a few kings.
+    #[test]
+    fn advance_agrees_with_the_rules_recomputed_at_each_move() {
+        for game in profiles() {
+            let draws = game.draws();
+            let mut rng = Rng(0x7f4a_7c15_9e37_79b9);
+            let mut running = vec![0usize; draws.rules.len()];
+            for round in 0..3000 {
+                let mut pos = if round % 4 == 0 {
+                    game.start_position()
+                } else {
+                    ending(&game, &mut rng)
+                };
+                let mut clock = draws.start(&pos);
+                let mut counters = vec![0u16; draws.rules.len()];
+                let mut history = clock.history.clone();
+                for _ in 0..240 {
+                    let moves = legal_routes(game.engine(), &pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = &moves[rng.below(moves.len())];
+                    let mut after = pos;
+                    mv.apply(&mut after);
+                    draws.advance(&mut clock, &pos, mv, &after);
+                    for (i, c) in draws.rules.iter().enumerate() {
+                        if c.rule.kind != DrawKind::Counter {
+                            continue;
+                        }
+                        counters[i] =
+                            if !resets(&c.rule.reset, mv) && c.holds(&pos) && c.holds(&after) {
+                                counters[i] + 1
+                            } else {
+                                0
+                            };
+                        running[i] += usize::from(counters[i] > 0);
+                    }
+                    if draws.repetition {
+                        if mv.is_capture() || !mv.is_by_king() {
+                            history.clear();
+                        }
+                        history.push(after);
+                    }
+                    assert_eq!(clock.counters, counters, "{mv:?} from {pos:?}");
+                    assert_eq!(clock.history, history);
+                    assert_eq!(clock.top, counters.iter().copied().max().unwrap_or(0));
+                    let due = history.len() >= draws.min_history
+                        || counters.iter().zip(&draws.thresholds).any(|(n, t)| n >= t);
+                    assert_eq!(draws.none_due(&clock), !due);
+                    pos = after;
+                }
+            }
+            for (c, n) in draws.rules.iter().zip(&running) {
+                let counts = c.rule.kind == DrawKind::Counter;
+                assert!(!counts || *n > 100, "{}: running {n} times", c.rule.name);
+            }
+        }
     }
 }

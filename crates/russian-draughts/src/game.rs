@@ -60,6 +60,12 @@ impl Draughts {
         &self.engine
     }
 
+    /// The compiled draw rules (for the crate's tests).
+    #[cfg(test)]
+    pub(crate) fn draws(&self) -> &Draws {
+        &self.draws
+    }
+
     fn node(&self, bit: u8) -> Option<NodeId> {
         self.engine.layout.node(u32::from(bit))
     }
@@ -188,6 +194,20 @@ impl Draughts {
     }
 }
 
+impl Draughts {
+    /// Whether the side to move has a legal move: a piece that can
+    /// capture, else a plain move (no move is listed).
+    fn has_move(&self, position: &Position) -> bool {
+        let (men, kings) = self.engine.capturers(position);
+        if men != 0 || kings {
+            return true;
+        }
+        let mut any = false;
+        self.engine.quiet_moves(position, |_, _, _| any = true);
+        any
+    }
+}
+
 /// Calls `f` with every subsequence of `items` of length `k`, in order.
 fn for_each_subset(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8])) {
     fn go(items: &[u8], k: usize, start: usize, chosen: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
@@ -245,9 +265,7 @@ impl GameRules for Draughts {
         if let Some(end) = opponent_gone(position) {
             return Some(end);
         }
-        let mut list = Vec::new();
-        self.engine.actions(position, &mut list, false);
-        if !list.is_empty() {
+        if self.has_move(position) {
             return None;
         }
         let loser = position.side;
@@ -547,6 +565,9 @@ impl Adjudication for Draughts {
 impl Draughts {
     /// [`Adjudication::rule_ending`] by the profile's draw rules.
     fn draw_rule_ending(&self, clock: &DrawClock, position: &Position) -> Option<Ending> {
+        if self.draws.none_due(clock) {
+            return None;
+        }
         let mut claim = None;
         for (i, c) in self.draws.rules.iter().enumerate() {
             let r = &c.rule;
@@ -696,5 +717,61 @@ impl Profiled for Draughts {
             squares,
             draws,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::matching::tests::{Rng, profiles};
+    use crate::moves::legal_routes;
+    use crate::position::Position;
+    use board_core::Side;
+
+    /// `has_move` answers what listing the moves answers, on random
+    /// positions (many with no move, some with kings) of every profile.
+    #[test]
+    fn has_move_agrees_with_listing_every_move() {
+        for game in profiles() {
+            let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+            let squares = game.engine().layout.squares;
+            let mut without = 0;
+            for _ in 0..20_000 {
+                let mut pieces = [0u64; 2];
+                let mut kings = 0u64;
+                let mut bits = squares;
+                // Half the boards nearly empty: a side often has no piece.
+                let spread = if rng.below(2) == 0 { 8 } else { 40 };
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits ^= bit;
+                    match rng.below(spread) {
+                        0 => pieces[0] |= bit,
+                        1 => pieces[1] |= bit,
+                        2 => {
+                            pieces[rng.below(2)] |= bit;
+                            kings |= bit * u64::from(rng.below(3) == 0);
+                        }
+                        _ => {}
+                    }
+                }
+                let side = if rng.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let pos = Position {
+                    pieces,
+                    kings,
+                    side,
+                };
+                let listed = !legal_routes(game.engine(), &pos).is_empty();
+                let mut actions = Vec::new();
+                game.engine().actions(&pos, &mut actions, false);
+                assert_eq!(listed, !actions.is_empty());
+                assert_eq!(game.has_move(&pos), listed, "{pos:?}");
+                without += usize::from(!listed);
+            }
+            assert!(without > 20, "{without}");
+        }
     }
 }

@@ -157,7 +157,7 @@ pub fn find_move(engine: &Engine, pos: &Position, squares: &[u8]) -> Option<Move
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::find_move;
     use crate::Draughts;
     use crate::moves::{legal_routes, raw_captures};
@@ -165,43 +165,46 @@ mod tests {
     use board_core::ProfileSource;
     use board_core::prelude::*;
 
-    fn load(name: &str, text: &str) -> Draughts {
-        let origin = format!("rules/russian-draughts/{name}.v1.toml");
+    /// The profile `text`, from `rules/russian-draughts/{file}.toml`, loaded.
+    pub(crate) fn load(file: &str, text: &str) -> Draughts {
+        let origin = format!("rules/russian-draughts/{file}.toml");
         let source =
             ProfileSource::new(origin, text.to_string(), true).expect("profile header is valid");
         Draughts::from_profile(&source).expect("profile loads")
     }
 
-    fn profiles() -> Vec<Draughts> {
+    /// The five profiles of the `@1` version, loaded.
+    pub(crate) fn profiles() -> Vec<Draughts> {
         vec![
             load(
-                "russian",
+                "russian.v1",
                 include_str!("../../../rules/russian-draughts/russian.v1.toml"),
             ),
             load(
-                "english",
+                "english.v1",
                 include_str!("../../../rules/russian-draughts/english.v1.toml"),
             ),
             load(
-                "international",
+                "international.v1",
                 include_str!("../../../rules/russian-draughts/international.v1.toml"),
             ),
             load(
-                "brazilian",
+                "brazilian.v1",
                 include_str!("../../../rules/russian-draughts/brazilian.v1.toml"),
             ),
             load(
-                "czech",
+                "czech.v1",
                 include_str!("../../../rules/russian-draughts/czech.v1.toml"),
             ),
         ]
     }
 
     /// A small deterministic generator (xorshift).
-    struct Rng(u64);
+    pub(crate) struct Rng(pub(crate) u64);
 
     impl Rng {
-        fn below(&mut self, n: usize) -> usize {
+        /// A number below `n`.
+        pub(crate) fn below(&mut self, n: usize) -> usize {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;

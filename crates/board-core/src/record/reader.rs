@@ -619,17 +619,11 @@ impl<R: Read> Reader<R> {
     /// `[Name "value"]`, ending at the `]` after the value or at the end of
     /// the line.
     fn tag<V: Visitor>(&mut self, start: u64, v: &mut V) -> io::Result<()> {
-        if let Some(end) = self.plain_tag_end(start) {
+        if let Some((end, name_end, value_start)) = self.plain_tag_end(start) {
             let span = self.span(start, end);
             self.input.pos = end;
-            let inner = self.input.slice(start + 1, end - 1);
-            let name_len = inner
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-                .count();
-            let (name, rest) = inner.split_at(name_len);
-            let quote = rest.iter().position(|&b| b == b'"').unwrap_or_default();
-            let value = &rest[quote + 1..rest.len() - 1];
+            let name = self.input.slice(start + 1, start + name_end as u64);
+            let value = self.input.slice(start + value_start as u64, end - 2);
             if name == b"Result" {
                 let kept = self.result_tag.get_or_insert_with(Vec::new);
                 if kept.is_empty() {
@@ -719,8 +713,10 @@ impl<R: Read> Reader<R> {
     /// plain form `[Name "value"]` in the buffer: a name of letters, digits
     /// and `_`, spaces, a value without `"`, `\\` or a line end. Such a tag
     /// reads as the general scan reads it; any other is left to that scan.
+    /// With the end, where the name ends and the value starts (from
+    /// `start`).
     #[inline]
-    fn plain_tag_end(&self, start: u64) -> Option<u64> {
+    fn plain_tag_end(&self, start: u64) -> Option<(u64, usize, usize)> {
         let rest = self.input.buffered_from(start);
         let rest = &rest[..rest.len().min(MAX_TOKEN)];
         let mut i = 1 + rest
@@ -731,16 +727,18 @@ impl<R: Read> Reader<R> {
         if i == 1 {
             return None;
         }
+        let name_end = i;
         i += rest[i..].iter().take_while(|&&b| b == b' ').count();
         if rest.get(i) != Some(&b'"') {
             return None;
         }
         i += 1;
+        let value_start = i;
         i += rest[i..]
             .iter()
             .take_while(|&&b| !matches!(b, b'"' | b'\\' | b'\n'))
             .count();
-        (rest.get(i..i + 2)? == b"\"]").then_some(start + i as u64 + 2)
+        (rest.get(i..i + 2)? == b"\"]").then_some((start + i as u64 + 2, name_end, value_start))
     }
 
     /// Skips the words after a tag pair's `]` on its line that neither

@@ -130,6 +130,9 @@ pub struct RecordedGame {
     pub end: u64,
     /// Not a game: reading problems after the last game.
     pub problems_only: bool,
+    /// The movetext opens a variation (an [`Event::Open`] is among the
+    /// events): only then does a checker keep the clock before each move.
+    pub variations: bool,
     /// The comments that stood before the game, outside any game (after
     /// the previous game's result, before this game's first tag): texts
     /// into [`RecordedGame::text`], decoded, and where they stand.
@@ -427,9 +430,17 @@ impl Collector {
         }
     }
 
+    #[inline]
     fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
         let start = self.text.len() as u32;
-        self.text.extend_from_slice(bytes);
+        if bytes.len() <= 16 {
+            // A move's few bytes, copied through the iterator: measured
+            // cheaper per move token than `extend_from_slice` (918 Russian
+            // games: 59.80 M instructions against 60.09 M).
+            self.text.extend(bytes.iter().copied());
+        } else {
+            self.text.extend_from_slice(bytes);
+        }
         start..self.text.len() as u32
     }
 }
@@ -559,6 +570,7 @@ impl Visitor for Collector {
     }
 
     fn begin_variation(&mut self, span: Span) {
+        self.current.variations = true;
         self.current.push(Event::Open(span), span);
     }
 

@@ -719,7 +719,10 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
         let before = line.before.as_ref().expect("set just above");
         game.play(&mut line.position, &mv);
-        line.before_clock.clone_from(&line.clock);
+        if self.rec.variations {
+            // Where a variation following this move starts.
+            line.before_clock.clone_from(&line.clock);
+        }
         game.advance(&mut line.clock, before, &mv, &line.position);
         line.ply += 1;
         let rec = self.rec;
