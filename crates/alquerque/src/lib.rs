@@ -349,6 +349,11 @@ impl Diagram for Alquerque {
 /// [`GameRules::outcome`].
 impl board_core::Adjudication for Alquerque {
     type Clock = ();
+
+    /// No rule of this game needs the history: the clock is `()`.
+    fn has_clock(&self) -> bool {
+        false
+    }
 }
 
 impl Perft for Alquerque {

@@ -901,6 +901,13 @@ pub trait Adjudication: GameRules {
         Self::Clock::default()
     }
 
+    /// Whether [`Adjudication::advance`] may change a clock of this game:
+    /// when `false`, a caller need not keep the position before each move
+    /// to advance the clock. `true` by default.
+    fn has_clock(&self) -> bool {
+        true
+    }
+
     /// Advances the clock by the legal move `mv`, played from `before` to
     /// `after`.
     fn advance(

@@ -252,6 +252,11 @@ impl Diagram for Lingqi {
 /// [`GameRules::outcome`].
 impl board_core::Adjudication for Lingqi {
     type Clock = ();
+
+    /// No rule of this game needs the history: the clock is `()`.
+    fn has_clock(&self) -> bool {
+        false
+    }
 }
 
 impl Perft for Lingqi {

@@ -245,6 +245,11 @@ impl Diagram for Morris {
 /// end is the outcome.
 impl board_core::Adjudication for Morris {
     type Clock = ();
+
+    /// No rule of this game needs the history: the clock is `()`.
+    fn has_clock(&self) -> bool {
+        false
+    }
 }
 
 impl Perft for Morris {

@@ -402,6 +402,43 @@ mod tests {
         })
     }
 
+    /// A profile says it keeps no clock exactly when it has no draw rules,
+    /// and then `advance` leaves the clock as it started, on random games:
+    /// a caller that skips the clock for such a profile misses nothing.
+    #[test]
+    fn a_profile_without_a_clock_never_changes_it() {
+        use board_core::{Adjudication, GameRules};
+        let all = crate::matching::tests::profiles()
+            .into_iter()
+            .chain(profiles());
+        let mut without = 0;
+        for game in all {
+            assert_eq!(game.has_clock(), !game.draws().rules.is_empty());
+            if game.has_clock() {
+                continue;
+            }
+            without += 1;
+            let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+            for _ in 0..200 {
+                let mut pos = game.start_position();
+                let start = game.start_clock(&pos);
+                let mut clock = game.start_clock(&pos);
+                for _ in 0..200 {
+                    let moves = legal_routes(game.engine(), &pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = &moves[rng.below(moves.len())];
+                    let before = pos;
+                    game.play(&mut pos, mv);
+                    game.advance(&mut clock, &before, mv, &pos);
+                    assert_eq!(clock, start);
+                }
+            }
+        }
+        assert_eq!(without, 5);
+    }
+
     /// The clock `advance` keeps is the clock recomputed from each move and
     /// the positions on both sides of it (every counter, every rule's
     /// material asked of both), on random games of every profile with draw

@@ -544,9 +544,15 @@ impl Adjudication for Draughts {
         self.draws.start(position)
     }
 
+    /// A profile without draw rules keeps no clock.
+    #[inline]
+    fn has_clock(&self) -> bool {
+        !self.draws.rules.is_empty()
+    }
+
     #[inline]
     fn advance(&self, clock: &mut DrawClock, before: &Position, mv: &Move, after: &Position) {
-        if !self.draws.rules.is_empty() {
+        if self.has_clock() {
             self.draws.advance(clock, before, mv, after);
         }
     }

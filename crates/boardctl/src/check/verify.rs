@@ -702,10 +702,17 @@ impl<'a, G: Game> Verifier<'a, G> {
             self.after_end(text, span, number, dots);
             return;
         }
-        let mv = match game.parse_move(&line.position, text) {
+        // The move is borrowed from the parse result, not moved out of it:
+        // a move can be large (88 bytes in draughts), and this runs per ply.
+        let parsed = game.parse_move(&line.position, text);
+        let irregular;
+        let mv = match &parsed {
             Ok(mv) => mv,
-            Err(e) => match self.not_plain(text, span, number, dots, e) {
-                Some(mv) => mv,
+            Err(e) => match self.not_plain(text, span, number, dots, e.clone()) {
+                Some(mv) => {
+                    irregular = mv;
+                    &irregular
+                }
                 None => return,
             },
         };
@@ -713,17 +720,22 @@ impl<'a, G: Game> Verifier<'a, G> {
             .lines
             .last_mut()
             .expect("the main line is never popped");
-        match &mut line.before {
-            Some(before) => before.clone_from(&line.position),
-            None => line.before = Some(line.position.clone()),
+        if self.rec.variations || game.has_clock() {
+            // The position before the move: where a variation following
+            // this move starts, and what the clock is advanced from.
+            match &mut line.before {
+                Some(before) => before.clone_from(&line.position),
+                None => line.before = Some(line.position.clone()),
+            }
+            let before = line.before.as_ref().expect("set just above");
+            game.play(&mut line.position, mv);
+            if self.rec.variations {
+                line.before_clock.clone_from(&line.clock);
+            }
+            game.advance(&mut line.clock, before, mv, &line.position);
+        } else {
+            game.play(&mut line.position, mv);
         }
-        let before = line.before.as_ref().expect("set just above");
-        game.play(&mut line.position, &mv);
-        if self.rec.variations {
-            // Where a variation following this move starts.
-            line.before_clock.clone_from(&line.clock);
-        }
-        game.advance(&mut line.clock, before, &mv, &line.position);
         line.ply += 1;
         let rec = self.rec;
         line.last_move.set(number, dots, text, rec);
