@@ -31,6 +31,10 @@ pub struct Engine {
     /// move ends there), and where landing needs the full search (crowned,
     /// when it goes on as a king).
     landing_rules: [[u64; 2]; 2],
+    /// Per bit and direction: the bit and the squares a flying king passes
+    /// over from there on an empty board, up to the edge; bit 64 (no
+    /// square) has none.
+    rays: Box<[[u64; 4]; 65]>,
 }
 
 /// A move as bitboards, enough to play it (the path is not kept).
@@ -258,7 +262,19 @@ struct Search<'a, S, G> {
     order: u128,
     path: [u8; MAX_PATH],
     len: usize,
+    rays: &'a [[u64; 4]; 65],
     sink: &'a mut S,
+}
+
+/// The index of the bit of `ray` nearest its start, for a ray towards `d`
+/// (north-east and north-west rays go up the word), or 64 if it is empty.
+#[inline(always)]
+fn nearest(ray: u64, d: usize) -> usize {
+    if d == NE || d == NW {
+        ray.trailing_zeros() as usize
+    } else {
+        63u32.wrapping_sub(ray.leading_zeros()).min(64) as usize
+    }
 }
 
 impl<S: RouteSink, G: Geom> Search<'_, S, G> {
@@ -319,7 +335,7 @@ impl<S: RouteSink, G: Geom> Search<'_, S, G> {
             match self.mid_promotion {
                 MidCapturePromotion::ContinueAsKing => {
                     self.crowned = true;
-                    if !self.king_jumps(land, now) {
+                    if !self.king_jumps(land.trailing_zeros() as usize, now) {
                         self.emit(now, true);
                     }
                     self.crowned = false;
@@ -339,48 +355,52 @@ impl<S: RouteSink, G: Geom> Search<'_, S, G> {
         true
     }
 
-    /// Jumps of a king from `at`; returns whether any exists.
-    fn king_jumps(&mut self, at: u64, captured: u64) -> bool {
+    /// Jumps of a king from the bit `at`; returns whether any exists.
+    fn king_jumps(&mut self, at: usize, captured: u64) -> bool {
         if !self.flying {
-            return self.short_jumps(at, captured, 0b1111, false);
+            return self.short_jumps(1 << at, captured, 0b1111, false);
         }
-        let g = self.geom;
+        let rays = self.rays;
         let mut found = false;
         for d in 0..4 {
-            let mut x = g.step(at, d);
-            while x & self.empty != 0 {
-                x = g.step(x, d);
+            // The first piece on the ray, then the empty squares past it up
+            // to the next piece or the edge.
+            let blockers = rays[at][d] & !self.empty;
+            if blockers == 0 {
+                continue;
             }
+            let xi = nearest(blockers, d);
+            let x = 1u64 << xi;
             if x & self.enemy & !captured == 0 {
                 continue;
             }
-            let now = captured | x;
-            let mut landings = [0u64; 16];
-            let mut n = 0;
-            let mut y = g.step(x, d) & self.empty;
-            while y != 0 && n < landings.len() {
-                landings[n] = y;
-                n += 1;
-                y = g.step(y, d) & self.empty;
-            }
-            if n == 0 {
+            let past = rays[xi][d] ^ x;
+            let landings = past & !rays[nearest(past & !self.empty, d)][d];
+            if landings == 0 {
                 continue;
             }
             found = true;
+            let now = captured | x;
             let saved_order = self.order;
             if self.track_order {
                 self.order = (saved_order << 6) | u128::from(x.trailing_zeros() + 1);
             }
             let mut continued = false;
-            for &land in &landings[..n] {
-                self.path[self.len] = land.trailing_zeros() as u8;
+            let mut left = landings;
+            while left != 0 {
+                let i = nearest(left, d);
+                left ^= 1 << i;
+                self.path[self.len] = i as u8;
                 self.len += 1;
-                continued |= self.king_jumps(land, now);
+                continued |= self.king_jumps(i, now);
                 self.len -= 1;
             }
             if !continued {
-                for &land in &landings[..n] {
-                    self.path[self.len] = land.trailing_zeros() as u8;
+                let mut left = landings;
+                while left != 0 {
+                    let i = nearest(left, d);
+                    left ^= 1 << i;
+                    self.path[self.len] = i as u8;
                     self.len += 1;
                     self.emit(now, false);
                     self.len -= 1;
@@ -407,7 +427,19 @@ impl Engine {
             MidCapturePromotion::ContinueAsKing => [0, p],
             MidCapturePromotion::ContinueAsMan => [0, 0],
         });
+        let mut rays = Box::new([[0u64; 4]; 65]);
+        for (bit, ray) in rays.iter_mut().enumerate().take(64) {
+            for (d, r) in ray.iter_mut().enumerate() {
+                *r = 1 << bit;
+                let mut x = layout.step(1 << bit, d) & layout.squares;
+                while x != 0 {
+                    *r |= x;
+                    x = layout.step(x, d) & layout.squares;
+                }
+            }
+        }
         Engine {
+            rays,
             landing_rules,
             layout,
             man_capture_bits: man_capture_mask.map(bits),
@@ -498,7 +530,7 @@ impl Engine {
     /// kings (`by_king`); `from` and `empty` are set per piece.
     #[inline]
     fn search<'a, S: RouteSink, G: Geom>(
-        &self,
+        &'a self,
         geom: G,
         pos: &Position,
         sink: &'a mut S,
@@ -519,6 +551,7 @@ impl Engine {
             order: 0,
             path: [0; MAX_PATH],
             len: 0,
+            rays: &self.rays,
             sink,
         }
     }
@@ -539,7 +572,7 @@ impl Engine {
             for b in Bits(pos.own() & pos.kings) {
                 search.from = b;
                 search.empty = self.layout.squares & !(occupied & !(1 << b));
-                by_kings |= search.king_jumps(1 << b, 0);
+                by_kings |= search.king_jumps(b as usize, 0);
             }
         }
         if by_kings && self.king_priority && !raw {
@@ -576,7 +609,7 @@ impl Engine {
             for b in Bits(own & pos.kings) {
                 search.from = b;
                 search.empty = self.layout.squares & !(occupied & !(1 << b));
-                search.king_jumps(1 << b, 0);
+                search.king_jumps(b as usize, 0);
             }
             search.by_king = false;
             let mask = search.man_mask;
