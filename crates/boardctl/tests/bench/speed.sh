@@ -89,6 +89,9 @@ if [ "$what" != time ]; then
         "$old perft --rules russian-draughts/international 7 $oldj" \
         "$new perft --rules russian-draughts/international 7 -j 1"
     row "check -j 1, 918 Russian games" "$old check -j 1 $tmp/russian-918.pdn" "$new check -j 1 $tmp/russian-918.pdn"
+    # The build cannot read the draw-rule profile: this build only.
+    row "check -j 1 --rules russian-draughts/russian@2 --force-rules, 918 Russian games (this build)" \
+        "$new check -j 1 --rules russian-draughts/russian@2 --force-rules $tmp/russian-918.pdn"
     row "check -j 1, 1,000 morris games" "$old check -j 1 $tmp/morris-1k.pdn" "$new check -j 1 $tmp/morris-1k.pdn"
     row "check -j 1, 1,000 alquerque games" "$old check -j 1 $tmp/alquerque-1k.pdn" "$new check -j 1 $tmp/alquerque-1k.pdn"
     echo
@@ -104,6 +107,10 @@ if [ "$what" != instructions ]; then
         "$old perft --rules russian-draughts/russian 10 --no-bulk $oldj" \
         "$new perft --rules russian-draughts/russian 10 --no-bulk -j 1" \
         "$anchor/perft 10 --no-bulk"
+    hyperfine -N -w 2 -r 10 \
+        "$new perft --rules russian-draughts/russian 11 -j 2" \
+        "$new perft --rules russian-draughts/russian 11 -j 1"
+    hyperfine -N -w 1 -r 5 "$new perft --rules russian-draughts/international 9 -j 1"
     for position in "${positions[@]}"; do
         fen=${position% *}
         depth=$((${position##* } + 1))
