@@ -57,41 +57,28 @@ impl Step {
 macro_rules! with_mover {
     ($engine:expr, $side:expr, $m:ident => $body:expr) => {{
         let back = $engine.man_capture_mask == [0b1111; 2];
-        match ($side, back, !$engine.maximum) {
-            (Side::White, true, true) => {
-                type $m = WhiteToMove<true, true>;
-                $body
-            }
-            (Side::Black, true, true) => {
-                type $m = BlackToMove<true, true>;
-                $body
-            }
-            (Side::White, false, true) => {
-                type $m = WhiteToMove<false, true>;
-                $body
-            }
-            (Side::Black, false, true) => {
-                type $m = BlackToMove<false, true>;
-                $body
-            }
-            (Side::White, true, false) => {
-                type $m = WhiteToMove<true, false>;
-                $body
-            }
-            (Side::Black, true, false) => {
-                type $m = BlackToMove<true, false>;
-                $body
-            }
-            (Side::White, false, false) => {
-                type $m = WhiteToMove<false, false>;
-                $body
-            }
-            (Side::Black, false, false) => {
-                type $m = BlackToMove<false, false>;
-                $body
-            }
+        let free = !$engine.maximum;
+        match $side {
+            Side::White => with_mover!(@back WhiteToMove, back, free, $m => $body),
+            Side::Black => with_mover!(@back BlackToMove, back, free, $m => $body),
         }
     }};
+    (@back $ty:ident, $back:expr, $free:expr, $m:ident => $body:expr) => {
+        if $back {
+            with_mover!(@free $ty, true, $free, $m => $body)
+        } else {
+            with_mover!(@free $ty, false, $free, $m => $body)
+        }
+    };
+    (@free $ty:ident, $back:tt, $free:expr, $m:ident => $body:expr) => {
+        if $free {
+            type $m = $ty<$back, true>;
+            $body
+        } else {
+            type $m = $ty<$back, false>;
+            $body
+        }
+    };
 }
 
 impl Engine {
