@@ -95,8 +95,8 @@ pub(crate) struct Draws {
     /// for a repetition rule, whose counter stays 0).
     thresholds: Vec<u16>,
     /// The fewest positions the history holds when a repetition rule can
-    /// be met (`times`, one fewer for a claim made before the move); 0
-    /// when not known, which rules nothing out.
+    /// be met (`times`, one fewer for a claim made before the move);
+    /// `usize::MAX` when the profile has no repetition rule.
     min_history: usize,
     /// Per kind of move (its reset bits, [`RESET_CAPTURE`], ...): the
     /// fewest kings the position before it needs for some counter to go
