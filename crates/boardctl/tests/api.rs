@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use boardctl::serve::{BODY_LIMIT, Limits, router};
 use serde_json::{Value, json};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 fn app() -> Router {
@@ -716,13 +716,19 @@ async fn the_computer_thinks_off_the_runtime_and_its_slots_are_counted() {
         let app = app.clone();
         tokio::spawn(async move {
             // A probe below may hold the slot for a moment: ask again
-            // until the search itself has had it.
+            // until the search itself has had it, for at most ten seconds
+            // (a slot never given back fails the test, not hangs it).
             let body = json!({"profile": "russian-draughts/russian", "time_ms": 500});
+            let asked = Instant::now();
             loop {
                 let (status, value) = post(&app, "/api/computer", &body).await;
                 if status != StatusCode::SERVICE_UNAVAILABLE {
                     return (status, value);
                 }
+                assert!(
+                    asked.elapsed() < Duration::from_secs(10),
+                    "the search was refused as busy for ten seconds: {value}"
+                );
                 tokio::task::yield_now().await;
             }
         })
