@@ -596,6 +596,17 @@ pub trait Notation: GameRules {
     /// (the candidates) otherwise.
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
 
+    /// Plays the move `text` names on `position` when a quick way of the
+    /// game is certain of it, without handing the move out: `true` when
+    /// played, the position then what [`Notation::parse_move`] and
+    /// [`GameRules::play`] leave. `false` leaves the position as it was
+    /// and says nothing: the text may still be a legal move, and
+    /// [`Notation::parse_move`] tells. The default plays nothing.
+    fn play_text(&self, position: &mut Self::Position, text: &str) -> bool {
+        let _ = (position, text);
+        false
+    }
+
     /// Reads a move that [`Notation::parse_move`] refused as illegal but
     /// that can be played on the board as written: an *irregular* move,
     /// which the opponent may let stand (FMJD rules, Annex 1, 5.4). `None`

@@ -341,7 +341,7 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
         let game = russian_draughts::Draughts::from_profile(source).expect("profile loads");
         let profile = source.header.id().to_string();
         let mut rng = Rng::new(21);
-        let (mut compared, mut legal, mut refused) = (0, 0, 0);
+        let (mut compared, mut legal, mut refused, mut quick) = (0, 0, 0, 0);
         for _ in 0..3 {
             let mut position = game.start_position();
             for _ in 0..90 {
@@ -361,6 +361,20 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
                         "{profile}: {text:?} in {}",
                         game.write_position(&position)
                     );
+                    // Playing the text itself: only a legal move, and then
+                    // the position the listed move leaves.
+                    let mut played = position.clone();
+                    if game.play_text(&mut played, &text) {
+                        let mut expected = position.clone();
+                        let mv = listed.as_ref().unwrap_or_else(|e| {
+                            panic!("{profile}: {text:?} played but refused: {e}")
+                        });
+                        game.play(&mut expected, mv);
+                        assert_eq!(played, expected, "{profile}: {text:?}");
+                        quick += 1;
+                    } else {
+                        assert_eq!(played, position, "{profile}: {text:?} left a change");
+                    }
                     compared += 1;
                     if fast.is_ok() {
                         legal += 1;
@@ -373,8 +387,8 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
             }
         }
         assert!(
-            compared > 5_000 && legal > 1_000 && refused > 1_000,
-            "{profile}: {compared} texts, {legal} legal, {refused} refused"
+            compared > 5_000 && legal > 1_000 && refused > 1_000 && quick > legal / 2,
+            "{profile}: {compared} texts, {legal} legal ({quick} played quickly), {refused} refused"
         );
     }
 }

@@ -18,8 +18,6 @@
 
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::{Engine, Geom, Runtime};
-use crate::moves::Move;
-use crate::path::Path;
 use crate::position::Position;
 use crate::rules::{MidCapturePromotion, Rules};
 
@@ -30,6 +28,17 @@ pub struct Direct<'a> {
     pub engine: &'a Engine,
     /// The profile's rule switches.
     pub rules: &'a Rules,
+}
+
+/// What the move [`Direct::find`] found does besides going from the first
+/// written square to the last, whose landing squares are the written ones
+/// after the first: the pieces it takes and whether it crowns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The captured pieces (bitboard).
+    pub captured: u64,
+    /// Whether the man is crowned.
+    pub promote: bool,
 }
 
 /// Every direction mask (bit `d` for direction `d`) as four words, all
@@ -70,11 +79,12 @@ impl Direct<'_> {
     }
 
     /// The legal move of `pos` that `squares` (bits, at least two) name as
-    /// a man's plain move or a man's capture with every landing square;
-    /// `None` when the text is not of that kind or the move is not legal
-    /// (the general way says why).
+    /// a man's plain move or a man's capture with every landing square (a
+    /// man's move from `squares[0]` landing on `squares[1..]`); `None` when
+    /// the text is not of that kind or the move is not legal (the general
+    /// way says why).
     #[inline]
-    pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Move> {
+    pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Found> {
         let engine = self.engine;
         let (&from, rest) = squares.split_first()?;
         let &to = rest.last()?;
@@ -86,19 +96,17 @@ impl Direct<'_> {
         let side = pos.side.index();
         let target = 1u64 << to;
         let [a, b] = l.forward[side];
-        if rest.len() == 1 && (step(start, a, self.k()) | step(start, b, self.k())) & target != 0 {
+        let forward = direction_of(from, to, 1, self.k()).is_some_and(|d| d == a || d == b);
+        if rest.len() == 1 && forward {
             if pos.occupied() & target != 0 {
                 return None;
             }
             if self.can_capture(pos) {
                 return None;
             }
-            return Some(Move {
-                from,
-                path: Path::single(to),
+            return Some(Found {
                 captured: 0,
                 promote: target & l.promotion[side] != 0,
-                by_king: false,
             });
         }
         self.capture(pos, from, rest)
@@ -127,7 +135,7 @@ impl Direct<'_> {
 
     /// A man's capture from `from` landing on each of `landings` in turn,
     /// if it is complete and legal.
-    fn capture(&self, pos: &Position, from: u8, landings: &[u8]) -> Option<Move> {
+    fn capture(&self, pos: &Position, from: u8, landings: &[u8]) -> Option<Found> {
         let engine = self.engine;
         if engine.maximum_rule() || (engine.king_priority() && engine.capturers(pos).1) {
             return None;
@@ -141,20 +149,28 @@ impl Direct<'_> {
         // route, and the pieces taken stay on the board until the end.
         let empty = l.squares & !(pos.occupied() & !(1u64 << from));
         let mut at = 1u64 << from;
+        let mut at_bit = from;
         let mut captured = 0u64;
         for (i, &square) in landings.iter().enumerate() {
             if at & promotion != 0 && i > 0 {
                 // Crowned on the way: the general way knows what follows.
                 return None;
             }
+            // The one direction whose two steps lead there, one the men
+            // capture towards; the square between holds an enemy piece not
+            // taken yet, and the landing square is empty.
+            let d = direction_of(at_bit, square, 2, self.k())?;
             let target = 1u64 << square;
-            let over = (0..4)
-                .filter(|d| mask & (1 << d) != 0)
-                .map(|d| (d, step(at, d, self.k()) & enemy & !captured))
-                .find(|&(d, over)| over != 0 && step(over, d, self.k()) & empty == target)?
-                .1;
+            if mask & (1 << d) == 0 || empty & target == 0 {
+                return None;
+            }
+            let over = step(at, d, self.k()) & enemy & !captured;
+            if over == 0 {
+                return None;
+            }
             captured |= over;
             at = target;
+            at_bit = square;
         }
         let crowned = at & promotion != 0;
         let complete = match (crowned, self.rules.mid_capture_promotion) {
@@ -173,12 +189,9 @@ impl Direct<'_> {
         if !complete {
             return None;
         }
-        Some(Move {
-            from,
-            path: Path::new(landings)?,
+        Some(Found {
             captured,
             promote: crowned,
-            by_king: false,
         })
     }
 
@@ -206,6 +219,27 @@ fn man_jumps(k: u32, dirs: &[u64; 4], at: u64, targets: u64, empty: u64) -> bool
     // Every direction at once, those the men do not capture in masked.
     let towards = |d: usize| step(step(at, d, k) & targets, d, k) & dirs[d];
     (towards(NE) | towards(NW) | towards(SE) | towards(SW)) & empty != 0
+}
+
+/// The direction (table order) in which `steps` steps (1 or 2) lead from
+/// bit `from` to bit `to`, on a layout whose north-east shift is `k`: a
+/// step is a shift by `k` (north-east), `k - 1` (north-west), `-(k - 1)`
+/// (south-east) or `-k` (south-west), so the distance names it.
+#[inline(always)]
+fn direction_of(from: u8, to: u8, steps: i32, k: u32) -> Option<usize> {
+    let diff = i32::from(to) - i32::from(from);
+    let k = k as i32;
+    if diff == steps * k {
+        Some(NE)
+    } else if diff == steps * (k - 1) {
+        Some(NW)
+    } else if diff == -steps * (k - 1) {
+        Some(SE)
+    } else if diff == -steps * k {
+        Some(SW)
+    } else {
+        None
+    }
 }
 
 /// Every bit one step towards direction `d` (table order) on a layout

@@ -11,6 +11,7 @@ use crate::movegen::Engine;
 use crate::moves::{Move, legal_moves, legal_routes, route_matches};
 use crate::names::Names;
 use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
+use crate::path::Path;
 use crate::position::Position;
 use crate::rules::{CaptureWriting, Decision, DrawKind, FirstPlayer, Rules, SquareNotation, Start};
 use crate::squares::write_square;
@@ -128,6 +129,15 @@ impl Draughts {
     /// The nodes of the pieces a move captures, in node order.
     pub fn move_captured(&self, mv: &Move) -> Vec<NodeId> {
         self.nodes(mv.captured)
+    }
+
+    /// The direct check of move texts on this profile's bitboards.
+    #[inline]
+    fn direct(&self) -> Direct<'_> {
+        Direct {
+            engine: &self.engine,
+            rules: &self.config.rules,
+        }
     }
 
     /// How this profile writes squares and moves.
@@ -414,18 +424,49 @@ impl Notation for Draughts {
         }
         let mut buffer = [0u8; QUICK_SQUARES];
         if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
-            let direct = Direct {
-                engine: &self.engine,
-                rules: &self.config.rules,
-            };
-            if let Some(mv) = direct.find(position, squares) {
-                return Ok(mv);
+            if let Some(found) = self.direct().find(position, squares) {
+                if let Some(path) = Path::new(&squares[1..]) {
+                    return Ok(Move {
+                        from: squares[0],
+                        path,
+                        captured: found.captured,
+                        promote: found.promote,
+                        by_king: false,
+                    });
+                }
             }
             if let Some(mv) = find_move(&self.engine, position, squares) {
                 return Ok(mv);
             }
         }
         self.parse_move_listing(position, text)
+    }
+
+    /// The quick ways of [`Notation::parse_move`] (the direct check, then
+    /// the written piece's moves), the move played without being handed
+    /// out; `false` for whatever would go through
+    /// [`Draughts::parse_move_listing`].
+    #[inline]
+    fn play_text(&self, position: &mut Position, text: &str) -> bool {
+        if position.enemy() == 0 {
+            return false;
+        }
+        let mut buffer = [0u8; QUICK_SQUARES];
+        let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) else {
+            return false;
+        };
+        if let Some(found) = self.direct().find(position, squares) {
+            let (from, to) = (squares[0], squares[squares.len() - 1]);
+            position.apply(1 << from, 1 << to, found.captured, found.promote);
+            return true;
+        }
+        match find_move(&self.engine, position, squares) {
+            Some(mv) => {
+                mv.apply(position);
+                true
+            }
+            None => false,
+        }
     }
 
     /// A capture route chosen against the maximum rule or king priority, a

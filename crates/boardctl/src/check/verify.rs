@@ -402,6 +402,9 @@ struct Verifier<'a, G: Game> {
     irregular: Irregular,
     /// Another numbering was suggested already: said once per game.
     numbering_said: bool,
+    /// Nothing is kept of a move played (no variation, no clock): the
+    /// game may play a text itself ([`Notation::play_text`]).
+    plain: bool,
 }
 
 impl<'a, G: Game> Verifier<'a, G> {
@@ -467,6 +470,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             moves: 0,
             irregular,
             numbering_said: false,
+            plain: !rec.variations && !game.has_clock(),
         }
     }
 
@@ -702,6 +706,38 @@ impl<'a, G: Game> Verifier<'a, G> {
             self.after_end(text, span, number, dots);
             return;
         }
+        // Without variations or a clock nothing is kept of the move: the
+        // game plays the text itself when it can.
+        let played = self.plain && game.play_text(&mut line.position, text);
+        if !played && !self.parse_and_play(text, span, number, dots) {
+            return;
+        }
+        let line = self
+            .lines
+            .last_mut()
+            .expect("the main line is never popped");
+        line.ply += 1;
+        let rec = self.rec;
+        line.last_move.set(number, dots, text, rec);
+        let last = &line.last_move;
+        // `line.ended` is `None` here: only an end is written.
+        if let Some(ended) =
+            automatic_end(game, &line.clock, &line.position, || Some(last.label(rec)))
+        {
+            line.ended = Some(ended);
+        }
+        self.moves += 1;
+        if depth == 1 {
+            self.last_main_move = Some(span);
+        }
+    }
+
+    /// Reads the ply as a move and plays it, keeping the position and clock
+    /// before it when variations or the clock need them; `false` when the
+    /// line ends here (the error reported).
+    fn parse_and_play(&mut self, text: &str, span: Span, number: i64, dots: &str) -> bool {
+        let game = self.game;
+        let line = self.top();
         // The move is borrowed from the parse result, not moved out of it:
         // a move can be large (88 bytes in draughts), and this runs per ply.
         let parsed = game.parse_move(&line.position, text);
@@ -713,7 +749,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                     irregular = mv;
                     &irregular
                 }
-                None => return,
+                None => return false,
             },
         };
         let line = self
@@ -736,20 +772,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         } else {
             game.play(&mut line.position, mv);
         }
-        line.ply += 1;
-        let rec = self.rec;
-        line.last_move.set(number, dots, text, rec);
-        let last = &line.last_move;
-        // `line.ended` is `None` here: only an end is written.
-        if let Some(ended) =
-            automatic_end(game, &line.clock, &line.position, || Some(last.label(rec)))
-        {
-            line.ended = Some(ended);
-        }
-        self.moves += 1;
-        if depth == 1 {
-            self.last_main_move = Some(span);
-        }
+        true
     }
 
     /// The `move-number` warning of a number that does not match the ply.
