@@ -85,23 +85,30 @@ impl Direct<'_> {
     /// way says why).
     #[inline]
     pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Found> {
-        let engine = self.engine;
-        let (&from, rest) = squares.split_first()?;
-        let &to = rest.last()?;
-        let l = &engine.layout;
-        let start = 1u64 << from;
-        if pos.own() & start & !pos.kings == 0 {
+        match *squares {
+            [from, to] => self.find_pair(pos, from, to),
+            [from, ref landings @ ..] if landings.len() > 1 => {
+                if pos.own() & (1u64 << from) & !pos.kings == 0 {
+                    return None;
+                }
+                self.capture(pos, from, landings)
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Direct::find`] of two squares, `from` and `to` (bits).
+    #[inline]
+    pub fn find_pair(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
+        let l = &self.engine.layout;
+        if pos.own() & (1u64 << from) & !pos.kings == 0 {
             return None;
         }
         let side = pos.side.index();
-        let target = 1u64 << to;
         let [a, b] = l.forward[side];
-        let forward = direction_of(from, to, 1, self.k()).is_some_and(|d| d == a || d == b);
-        if rest.len() == 1 && forward {
-            if pos.occupied() & target != 0 {
-                return None;
-            }
-            if self.can_capture(pos) {
+        if direction_of(from, to, 1, self.k()).is_some_and(|d| d == a || d == b) {
+            let target = 1u64 << to;
+            if pos.occupied() & target != 0 || self.can_capture(pos) {
                 return None;
             }
             return Some(Found {
@@ -109,7 +116,7 @@ impl Direct<'_> {
                 promote: target & l.promotion[side] != 0,
             });
         }
-        self.capture(pos, from, rest)
+        self.capture(pos, from, &[to])
     }
 
     /// Whether the side to move has a capture (a plain move is then no

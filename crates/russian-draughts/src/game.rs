@@ -140,6 +140,19 @@ impl Draughts {
         }
     }
 
+    /// Plays the one legal move of the written piece that `squares` (bits)
+    /// name ([`find_move`]), if there is one.
+    #[inline(never)]
+    fn play_found(&self, position: &mut Position, squares: &[u8]) -> bool {
+        match find_move(&self.engine, position, squares) {
+            Some(mv) => {
+                mv.apply(position);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// How this profile writes squares and moves.
     pub(crate) fn names(&self) -> Names<'_> {
         Names {
@@ -451,6 +464,13 @@ impl Notation for Draughts {
         if position.enemy() == 0 {
             return false;
         }
+        if let Some((from, to)) = self.squares.pair(text.as_bytes()) {
+            if let Some(found) = self.direct().find_pair(position, from, to) {
+                position.apply(1 << from, 1 << to, found.captured, found.promote);
+                return true;
+            }
+            return self.play_found(position, &[from, to]);
+        }
         let mut buffer = [0u8; QUICK_SQUARES];
         let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) else {
             return false;
@@ -460,13 +480,7 @@ impl Notation for Draughts {
             position.apply(1 << from, 1 << to, found.captured, found.promote);
             return true;
         }
-        match find_move(&self.engine, position, squares) {
-            Some(mv) => {
-                mv.apply(position);
-                true
-            }
-            None => false,
-        }
+        self.play_found(position, squares)
     }
 
     /// A capture route chosen against the maximum rule or king priority, a

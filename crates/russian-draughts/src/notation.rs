@@ -216,6 +216,20 @@ impl SquareTable {
 }
 
 impl SquareTable {
+    /// The two squares of a text of the commonest form, `c3-d4` or `d4:b6`
+    /// (two squares of a letter and a digit from 1 to 9, joined by `-`,
+    /// `x`, `X` or `:`), as bits: what [`quick_squares`] reads there.
+    #[inline(always)]
+    pub fn pair(&self, text: &[u8]) -> Option<(u8, u8)> {
+        let &[f1, r1, sep, f2, r2] = text else {
+            return None;
+        };
+        if !matches!(sep, b'-' | b'x' | b'X' | b':') {
+            return None;
+        }
+        Some((self.one_digit(f1, r1)?, self.one_digit(f2, r2)?))
+    }
+
     /// The bit of the square written as a letter (not `x`) and one digit
     /// from 1 to 9 (`c3`), if there is one.
     #[inline(always)]
@@ -260,14 +274,10 @@ pub fn quick_squares<'a>(
     out: &'a mut [u8; QUICK_SQUARES],
 ) -> Option<&'a [u8]> {
     // The most common form, `c3-d4` / `d4:b6`, with nothing after it.
-    if let &[f1, r1, sep, f2, r2] = text {
-        if matches!(sep, b'-' | b'x' | b'X' | b':') {
-            if let (Some(a), Some(b)) = (table.one_digit(f1, r1), table.one_digit(f2, r2)) {
-                out[0] = a;
-                out[1] = b;
-                return Some(&out[..2]);
-            }
-        }
+    if let Some((a, b)) = table.pair(text) {
+        out[0] = a;
+        out[1] = b;
+        return Some(&out[..2]);
     }
     other_squares(table, text, out)
 }

@@ -1068,7 +1068,10 @@ mod tests {
     fn read_exactly_is_the_read_tags() {
         for name in super::super::record::READ_TAGS {
             assert!(super::read_exactly(name.as_bytes()), "{name}");
-            assert!(!super::read_exactly(name.to_lowercase().as_bytes()), "{name}");
+            assert!(
+                !super::read_exactly(name.to_lowercase().as_bytes()),
+                "{name}"
+            );
         }
         assert!(!super::read_exactly(b"PlyCount"));
     }
