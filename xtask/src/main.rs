@@ -24,9 +24,15 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Prints how long a step took, so a slow CI run says which step grew.
+fn took(step: &str, started: std::time::Instant) {
+    eprintln!("  ({step} took {:.0} s)", started.elapsed().as_secs_f64());
+}
+
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     eprintln!("$ cargo {}", args.join(" "));
+    let started = std::time::Instant::now();
     let status = Command::new(&cargo)
         .args(args)
         .envs(env.iter().copied())
@@ -34,6 +40,7 @@ fn cargo(args: &[&str], env: &[(&str, &str)]) -> anyhow::Result<()> {
         .current_dir(root())
         .status()
         .with_context(|| format!("cannot run {cargo}"))?;
+    took(&format!("cargo {}", args.first().unwrap_or(&"")), started);
     if !status.success() {
         bail!("`cargo {}` failed ({status})", args.join(" "));
     }
@@ -244,12 +251,14 @@ fn target_dir() -> PathBuf {
 /// Runs a program in the workspace root; an error when it fails.
 fn program(name: &str, args: &[&str], env: &[(&str, &Path)]) -> anyhow::Result<()> {
     eprintln!("$ {name} {}", args.join(" "));
+    let started = std::time::Instant::now();
     let status = Command::new(name)
         .args(args)
         .envs(env.iter().copied())
         .current_dir(root())
         .status()
         .with_context(|| format!("cannot run {name} (the browser tests need Node.js ≥ 20)"))?;
+    took(name, started);
     if !status.success() {
         bail!("`{name} {}` failed ({status})", args.join(" "));
     }
