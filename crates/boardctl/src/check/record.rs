@@ -77,9 +77,22 @@ pub enum Event {
     },
 }
 
-/// The tag names boardctl reads; one written in another case is read as
-/// the tag it names.
-pub const READ_TAGS: &[&str] = &[
+/// Defines [`READ_TAGS`] and `is_read_tag` from one list of names.
+macro_rules! read_tags {
+    ($($name:literal),* $(,)?) => {
+        /// The tag names boardctl reads; one written in another case is
+        /// read as the tag it names.
+        pub const READ_TAGS: &[&str] = &[$($name),*];
+
+        /// Whether `name` is one of [`READ_TAGS`] written as it is read
+        /// (one comparison of the length, then of the bytes).
+        fn is_read_tag(name: &str) -> bool {
+            matches!(name, $($name)|*)
+        }
+    };
+}
+
+read_tags![
     "Event",
     "Site",
     "Date",
@@ -181,40 +194,54 @@ impl RecordedGame {
         })
     }
 
-    /// The first tag with this name: value and span.
+    /// The first tag with this name: value and span. A tag of the name
+    /// written in another case (`[fen "…"]` for `[FEN "…"]`) is read when
+    /// there is none written as asked (with a `tag-case` warning).
     pub fn tag_with_span(&self, name: &str) -> Option<(&str, Span)> {
-        // Lengths first: most tags are ruled out without reading a byte.
-        let same_length = |t: &&Tag| t.name.len() == name.len();
-        self.tags
-            .iter()
-            .filter(same_length)
-            .find(|t| self.text(&t.name) == name.as_bytes())
-            .or_else(|| {
-                // `[fen "…"]` for `[FEN "…"]`: read, with a `tag-case` warning.
-                self.tags
-                    .iter()
-                    .filter(same_length)
-                    .find(|t| self.text(&t.name).eq_ignore_ascii_case(name.as_bytes()))
-            })
-            .map(|t| (self.text_str(&t.value), t.span))
+        let [found] = self.tags_with_span([name]);
+        found
+    }
+
+    /// [`RecordedGame::tag_with_span`] of each of `names`, in one pass over
+    /// the tags.
+    pub fn tags_with_span<const N: usize>(&self, names: [&str; N]) -> [Option<(&str, Span)>; N] {
+        let mut exact: [Option<&Tag>; N] = [None; N];
+        let mut other_case: [Option<&Tag>; N] = [None; N];
+        for tag in &self.tags {
+            for (i, name) in names.iter().enumerate() {
+                // Lengths first: most tags are ruled out without reading a byte.
+                if tag.name.len() != name.len() || exact[i].is_some() {
+                    continue;
+                }
+                let written = self.text(&tag.name);
+                if written == name.as_bytes() {
+                    exact[i] = Some(tag);
+                } else if other_case[i].is_none() && written.eq_ignore_ascii_case(name.as_bytes()) {
+                    other_case[i] = Some(tag);
+                }
+            }
+        }
+        std::array::from_fn(|i| {
+            exact[i]
+                .or(other_case[i])
+                .map(|t| (self.text_str(&t.value), t.span))
+        })
     }
 
     /// The tags whose name is one boardctl reads ([`READ_TAGS`]) written in
     /// another case, with the name they are read as.
     pub fn miscased_tags(&self) -> impl Iterator<Item = (&Tag, &'static str)> + '_ {
         self.tags.iter().filter_map(|t| {
-            let written = self.text(&t.name);
+            let written = self.text_str(&t.name);
+            // Most tags are written as read. The names read differ in more
+            // than case: the first that matches another in any case is the
+            // one it is read as.
+            if is_read_tag(written) {
+                return None;
+            }
             READ_TAGS
                 .iter()
-                .find(|known| {
-                    // Length and first letter first: most names are ruled
-                    // out without comparing them whole.
-                    let known = known.as_bytes();
-                    known.len() == written.len()
-                        && known[0].eq_ignore_ascii_case(&written[0])
-                        && known != written
-                        && known.eq_ignore_ascii_case(written)
-                })
+                .find(|known| known.eq_ignore_ascii_case(written))
                 .map(|known| (t, *known))
         })
     }
@@ -649,5 +676,54 @@ mod tests {
         let utf8 = collect("[White \"Белавус\"]\n{ход} *\n".as_bytes(), None);
         assert_eq!(utf8[0].encoding, None);
         assert_eq!(utf8[0].comments().next().map(|c| c.0), Some("ход"));
+    }
+
+    /// A tag written as asked wins over an earlier one in another case;
+    /// without one, the first in another case is read. One pass over the
+    /// tags answers each name as its own lookup does.
+    #[test]
+    fn tags_are_found_by_name_exactly_first_then_in_another_case() {
+        let text = "[rules \"a\"]\n[GameType \"25\"]\n[Rules \"b\"]\n[gametype \"20\"]\n*\n\n\
+                    [gametype \"21\"]\n[GAMETYPE \"20\"]\n*\n\n[Event \"x\"]\n*\n\n\
+                    [GameType \"26\"]\n[GameType \"29\"]\n[RULES \"c\"]\n*\n";
+        let games = collect(text.as_bytes(), None);
+        let found: Vec<[Option<&str>; 2]> = games
+            .iter()
+            .map(|g| {
+                g.tags_with_span(["Rules", "GameType"])
+                    .map(|t| t.map(|(v, _)| v))
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                [Some("b"), Some("25")],
+                [None, Some("21")],
+                [None, None],
+                [Some("c"), Some("26")],
+            ]
+        );
+        for game in &games {
+            let [rules, game_type] = game.tags_with_span(["Rules", "GameType"]);
+            assert_eq!(game.tag_with_span("Rules"), rules);
+            assert_eq!(game.tag_with_span("GameType"), game_type);
+        }
+        let miscased: Vec<Vec<(&str, &str)>> = games
+            .iter()
+            .map(|g| {
+                g.miscased_tags()
+                    .map(|(t, known)| (g.text_str(&t.name), known))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            miscased,
+            [
+                vec![("rules", "Rules"), ("gametype", "GameType")],
+                vec![("gametype", "GameType"), ("GAMETYPE", "GameType")],
+                vec![],
+                vec![("RULES", "Rules")],
+            ]
+        );
     }
 }

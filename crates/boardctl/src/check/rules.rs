@@ -165,7 +165,7 @@ impl RulesCache {
         default_rules: Option<&'a str>,
         game: &'a RecordedGame,
     ) -> Result<Choice<'a>, Diagnostic> {
-        let [rules, game_type] = tags_with_span(game, ["Rules", "GameType"]);
+        let [rules, game_type] = game.tags_with_span(["Rules", "GameType"]);
         if let Some((value, span)) = rules {
             return Ok(Choice {
                 reference: value.trim(),
@@ -225,33 +225,6 @@ impl RulesCache {
         )
         .with_help(Some(suggest(game))))
     }
-}
-
-/// [`RecordedGame::tag_with_span`] of two names, in one pass over the tags:
-/// for each, the first tag of that name, else the first of that name in
-/// another case.
-fn tags_with_span<'a>(game: &'a RecordedGame, names: [&str; 2]) -> [Option<(&'a str, Span)>; 2] {
-    let mut exact = [None; 2];
-    let mut other_case = [None; 2];
-    for tag in &game.tags {
-        for (i, name) in names.iter().enumerate() {
-            // Lengths first: most tags are ruled out without reading a byte.
-            if tag.name.len() != name.len() || exact[i].is_some() {
-                continue;
-            }
-            let written = game.text(&tag.name);
-            if written == name.as_bytes() {
-                exact[i] = Some(tag);
-            } else if other_case[i].is_none() && written.eq_ignore_ascii_case(name.as_bytes()) {
-                other_case[i] = Some(tag);
-            }
-        }
-    }
-    [0, 1].map(|i| {
-        exact[i]
-            .or(other_case[i])
-            .map(|t| (game.text_str(&t.value), t.span))
-    })
 }
 
 /// The game a profile reference names, loaded once.
@@ -329,31 +302,5 @@ pub fn suggest(game: &RecordedGame) -> String {
     } else {
         "add a [Rules \"game/profile\"] tag or pass --rules; `boardctl profiles list` shows the profiles"
             .to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::record::Collector;
-    use board_core::record::Reader;
-
-    /// One pass finds what `tag_with_span` finds for each name: the first
-    /// tag of the name, else the first in another case, else none.
-    #[test]
-    fn two_tags_in_one_pass_are_tag_with_span_of_each() {
-        let text = "[rules \"a\"]\n[GameType \"25\"]\n[Rules \"b\"]\n[gametype \"20\"]\n*\n\n\
-                    [gametype \"21\"]\n[GAMETYPE \"20\"]\n*\n\n[Event \"x\"]\n*\n\n\
-                    [GameType \"26\"]\n[GameType \"29\"]\n[RULES \"c\"]\n*\n";
-        let mut collector = Collector::with_encoding(None);
-        Reader::new(text.as_bytes())
-            .read_all(&mut collector)
-            .expect("reading from memory");
-        let games = collector.take();
-        assert_eq!(games.len(), 4);
-        for game in &games {
-            let names = ["Rules", "GameType"];
-            let expected = names.map(|n| game.tag_with_span(n));
-            assert_eq!(super::tags_with_span(game, names), expected);
-        }
     }
 }

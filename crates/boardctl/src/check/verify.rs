@@ -118,42 +118,16 @@ pub fn problem_diagnostic(p: &ReadError) -> Diagnostic {
     }
 }
 
-/// Whether a tag name is one boardctl reads, written as it reads it (such
-/// a name is never another one miscased: the names read differ in more
-/// than case).
-fn read_exactly(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"Event"
-            | b"Site"
-            | b"Date"
-            | b"Round"
-            | b"White"
-            | b"Black"
-            | b"Result"
-            | b"FEN"
-            | b"GameType"
-            | b"Rules"
-            | b"SetupSouth"
-            | b"SetupNorth"
-    )
-}
-
 fn finish(out: &mut Verified, game: &RecordedGame) {
-    // Most games write every tag they have as it is read: nothing to look
-    // for then.
-    let unusual = game.tags.iter().any(|t| !read_exactly(game.text(&t.name)));
-    if unusual {
-        for (tag, known) in game.miscased_tags() {
-            out.diagnostics.push(Diagnostic::warning(
-                Code::TagCase,
-                tag.span,
-                format!(
-                    "the tag `{}` is read as `{known}`: tag names are case-sensitive in PDN",
-                    game.text_str(&tag.name)
-                ),
-            ));
-        }
+    for (tag, known) in game.miscased_tags() {
+        out.diagnostics.push(Diagnostic::warning(
+            Code::TagCase,
+            tag.span,
+            format!(
+                "the tag `{}` is read as `{known}`: tag names are case-sensitive in PDN",
+                game.text_str(&tag.name)
+            ),
+        ));
     }
     if let Some(span) = game.cut_at {
         out.diagnostics.push(Diagnostic::error(
@@ -1058,21 +1032,5 @@ fn agrees(recorded: Option<Claim>, ending: &Ending) -> Option<bool> {
         (Claim::Win(_), Outcome::Draw { .. }) => Some(false),
         (Claim::Draw, Outcome::Win { .. }) => Some(false),
         (Claim::Draw, Outcome::Draw { .. }) => Some(true),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    /// `read_exactly` knows the names `RecordedGame::miscased_tags` reads.
-    #[test]
-    fn read_exactly_is_the_read_tags() {
-        for name in super::super::record::READ_TAGS {
-            assert!(super::read_exactly(name.as_bytes()), "{name}");
-            assert!(
-                !super::read_exactly(name.to_lowercase().as_bytes()),
-                "{name}"
-            );
-        }
-        assert!(!super::read_exactly(b"PlyCount"));
     }
 }
