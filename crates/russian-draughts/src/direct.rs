@@ -85,25 +85,21 @@ impl Direct<'_> {
     /// way says why).
     #[inline]
     pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Found> {
-        match *squares {
-            [from, to] => self.find_pair(pos, from, to),
-            [from, ref landings @ ..] if landings.len() > 1 => {
-                if pos.own() & (1u64 << from) & !pos.kings == 0 {
-                    return None;
-                }
-                self.capture(pos, from, landings)
-            }
-            _ => None,
+        let (&from, landings) = squares.split_first()?;
+        if landings.is_empty() || pos.own() & (1u64 << from) & !pos.kings == 0 {
+            return None;
+        }
+        match *landings {
+            [to] => self.step_or_jump(pos, from, to),
+            _ => self.capture(pos, from, landings),
         }
     }
 
-    /// [`Direct::find`] of two squares, `from` and `to` (bits).
+    /// [`Direct::find`] of a man's move from `from` to `to` (bits): a step
+    /// forward, else a single jump.
     #[inline]
-    pub fn find_pair(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
+    fn step_or_jump(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
         let l = &self.engine.layout;
-        if pos.own() & (1u64 << from) & !pos.kings == 0 {
-            return None;
-        }
         let side = pos.side.index();
         let [a, b] = l.forward[side];
         if direction_of(from, to, 1, self.k()).is_some_and(|d| d == a || d == b) {

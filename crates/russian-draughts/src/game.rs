@@ -1,6 +1,6 @@
 //! [`Draughts`]: the draughts family as a [`board_core::Game`].
 
-use crate::direct::Direct;
+use crate::direct::{Direct, Found};
 use crate::draws::{DrawClock, Draws};
 use crate::explain::explain;
 use crate::fen::{parse_fen, write_fen};
@@ -140,16 +140,21 @@ impl Draughts {
         }
     }
 
-    /// Plays the one legal move of the written piece that `squares` (bits)
-    /// name ([`find_move`]), if there is one.
-    #[inline(never)]
-    fn play_found(&self, position: &mut Position, squares: &[u8]) -> bool {
-        match find_move(&self.engine, position, squares) {
-            Some(mv) => {
-                mv.apply(position);
-                true
-            }
-            None => false,
+    /// The move of `text` by the quick ways of [`Notation::parse_move`]:
+    /// the squares read without allocating (into `buffer`), then the direct
+    /// check on the board, else the written piece's moves ([`find_move`]);
+    /// `None` for whatever needs [`Draughts::parse_move_listing`].
+    #[inline(always)]
+    fn quick_move<'b>(
+        &self,
+        position: &Position,
+        text: &str,
+        buffer: &'b mut [u8; QUICK_SQUARES],
+    ) -> Option<QuickMove<'b>> {
+        let squares = quick_squares(&self.squares, text.as_bytes(), buffer)?;
+        match self.direct().find(position, squares) {
+            Some(found) => Some(QuickMove::Direct(squares, found)),
+            None => find_move(&self.engine, position, squares).map(QuickMove::Found),
         }
     }
 
@@ -245,6 +250,15 @@ fn for_each_subset(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8])) {
         }
     }
     go(items, k, 0, &mut Vec::with_capacity(k), f);
+}
+
+/// A move read by [`Draughts::quick_move`].
+enum QuickMove<'b> {
+    /// Checked on the board as written: the squares (bits, the first the
+    /// start, the others the landings) and what the move does.
+    Direct(&'b [u8], Found),
+    /// The one move of the written piece that the squares name.
+    Found(Move),
 }
 
 /// The end of a position whose side not to move has no pieces (a set-up
@@ -436,8 +450,8 @@ impl Notation for Draughts {
             return Err(game_over(&end).into());
         }
         let mut buffer = [0u8; QUICK_SQUARES];
-        if let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) {
-            if let Some(found) = self.direct().find(position, squares) {
+        match self.quick_move(position, text, &mut buffer) {
+            Some(QuickMove::Direct(squares, found)) => {
                 if let Some(path) = Path::new(&squares[1..]) {
                     return Ok(Move {
                         from: squares[0],
@@ -448,9 +462,8 @@ impl Notation for Draughts {
                     });
                 }
             }
-            if let Some(mv) = find_move(&self.engine, position, squares) {
-                return Ok(mv);
-            }
+            Some(QuickMove::Found(mv)) => return Ok(mv),
+            None => {}
         }
         self.parse_move_listing(position, text)
     }
@@ -461,26 +474,22 @@ impl Notation for Draughts {
     /// [`Draughts::parse_move_listing`].
     #[inline]
     fn play_text(&self, position: &mut Position, text: &str) -> bool {
-        if position.enemy() == 0 {
+        if opponent_gone(position).is_some() {
             return false;
-        }
-        if let Some((from, to)) = self.squares.pair(text.as_bytes()) {
-            if let Some(found) = self.direct().find_pair(position, from, to) {
-                position.apply(1 << from, 1 << to, found.captured, found.promote);
-                return true;
-            }
-            return self.play_found(position, &[from, to]);
         }
         let mut buffer = [0u8; QUICK_SQUARES];
-        let Some(squares) = quick_squares(&self.squares, text.as_bytes(), &mut buffer) else {
-            return false;
-        };
-        if let Some(found) = self.direct().find(position, squares) {
-            let (from, to) = (squares[0], squares[squares.len() - 1]);
-            position.apply(1 << from, 1 << to, found.captured, found.promote);
-            return true;
+        match self.quick_move(position, text, &mut buffer) {
+            Some(QuickMove::Direct(squares, found)) => {
+                let (from, to) = (squares[0], squares[squares.len() - 1]);
+                position.apply(1 << from, 1 << to, found.captured, found.promote);
+                true
+            }
+            Some(QuickMove::Found(mv)) => {
+                mv.apply(position);
+                true
+            }
+            None => false,
         }
-        self.play_found(position, squares)
     }
 
     /// A capture route chosen against the maximum rule or king priority, a

@@ -220,7 +220,7 @@ impl SquareTable {
     /// (two squares of a letter and a digit from 1 to 9, joined by `-`,
     /// `x`, `X` or `:`), as bits: what [`quick_squares`] reads there.
     #[inline(always)]
-    pub fn pair(&self, text: &[u8]) -> Option<(u8, u8)> {
+    fn pair(&self, text: &[u8]) -> Option<(u8, u8)> {
         let &[f1, r1, sep, f2, r2] = text else {
             return None;
         };
