@@ -342,6 +342,10 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
         let profile = source.header.id().to_string();
         let mut rng = Rng::new(21);
         let (mut compared, mut legal, mut refused, mut quick) = (0, 0, 0, 0);
+        // Texts played quickly that move a king (the direct check's
+        // king steps, or the written piece's moves).
+        let mut quick_kings = 0;
+        let nodes: Vec<NodeId> = game.graph().node_ids().collect();
         for _ in 0..3 {
             let mut position = game.start_position();
             for _ in 0..90 {
@@ -372,6 +376,13 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
                         game.play(&mut expected, mv);
                         assert_eq!(played, expected, "{profile}: {text:?}");
                         quick += 1;
+                        let king_left = |&n: &NodeId| {
+                            game.piece_at(&position, n).is_some_and(|p| p.king)
+                                && game.piece_at(&played, n).is_none()
+                        };
+                        if nodes.iter().any(king_left) {
+                            quick_kings += 1;
+                        }
                     } else {
                         assert_eq!(played, position, "{profile}: {text:?} left a change");
                     }
@@ -387,8 +398,13 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
             }
         }
         assert!(
-            compared > 5_000 && legal > 1_000 && refused > 1_000 && quick > legal / 2,
-            "{profile}: {compared} texts, {legal} legal ({quick} played quickly), {refused} refused"
+            compared > 5_000
+                && legal > 1_000
+                && refused > 1_000
+                && quick > legal / 2
+                && quick_kings > 20,
+            "{profile}: {compared} texts, {legal} legal ({quick} played quickly, \
+             {quick_kings} by a king), {refused} refused"
         );
     }
 }

@@ -1,15 +1,17 @@
 //! The move a written text names, checked square by square on the
 //! bitboards without generating any move: the commonest texts of a record,
-//! a man's plain move (`c3-d4`) and a man's capture written with every
-//! landing square (`c3:e5`, `c3:e5:g3`).
+//! a plain move (`c3-d4`, a man's or a king's) and a man's capture written
+//! with every landing square (`c3:e5`, `c3:e5:g3`).
 //!
 //! The written squares are the route; only the rules that route could
 //! break are asked: the piece is a man of the side to move, its landing
 //! squares are empty, a plain move is legal only when nothing can capture,
 //! each jump takes an enemy piece not yet taken, and no jump is left from
-//! the last square (a capture is made in full). Anything else answers
-//! `None` and goes the general way ([`crate::matching`], then every legal
-//! route listed): kings, a crowning on the way, the maximum-capture rule,
+//! the last square (a capture is made in full). A king's plain move is
+//! checked the same way: empty squares along one diagonal, nothing to
+//! capture. Anything else answers `None` and goes the general way
+//! ([`crate::matching`], then every legal route listed): a king's capture,
+//! a crowning on the way, the maximum-capture rule,
 //! king priority when a king can capture, a route written short, every
 //! refusal. What is answered here is what the general way answers, path
 //! included: a route written in full is the only route of its move that
@@ -79,20 +81,52 @@ impl Direct<'_> {
     }
 
     /// The legal move of `pos` that `squares` (bits, at least two) name as
-    /// a man's plain move or a man's capture with every landing square (a
-    /// man's move from `squares[0]` landing on `squares[1..]`); `None` when
-    /// the text is not of that kind or the move is not legal (the general
-    /// way says why).
+    /// a plain move or a man's capture with every landing square (a move
+    /// from `squares[0]` landing on `squares[1..]`); `None` when the text is
+    /// not of that kind or the move is not legal (the general way says
+    /// why).
     #[inline]
     pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Found> {
         let (&from, landings) = squares.split_first()?;
-        if landings.is_empty() || pos.own() & (1u64 << from) & !pos.kings == 0 {
+        let start = 1u64 << from;
+        if landings.is_empty() || pos.own() & start == 0 {
             return None;
         }
         match *landings {
+            [to] if pos.kings & start != 0 => self.king_step(pos, start, to),
+            _ if pos.kings & start != 0 => None,
             [to] => self.step_or_jump(pos, from, to),
             _ => self.capture(pos, from, landings),
         }
+    }
+
+    /// [`Direct::find`] of a king's plain move from `start` (a bitboard) to
+    /// `to` (a bit): along one diagonal over empty squares only (one step
+    /// for a king that does not fly), when nothing can capture.
+    #[inline]
+    fn king_step(&self, pos: &Position, start: u64, to: u8) -> Option<Found> {
+        let k = self.k();
+        let empty = self.engine.layout.squares & !pos.occupied();
+        let target = 1u64 << to;
+        if empty & target == 0 {
+            return None;
+        }
+        // North-east and north-west shift up, the other two down.
+        let directions = if target > start { [NE, NW] } else { [SE, SW] };
+        let reached = directions.into_iter().any(|d| {
+            let mut x = step(start, d, k) & empty;
+            while x != 0 && x != target && self.engine.flying() {
+                x = step(x, d, k) & empty;
+            }
+            x == target
+        });
+        if !reached || self.can_capture(pos) {
+            return None;
+        }
+        Some(Found {
+            captured: 0,
+            promote: false,
+        })
     }
 
     /// [`Direct::find`] of a man's move from `from` to `to` (bits): a step
@@ -118,7 +152,7 @@ impl Direct<'_> {
     /// Whether the side to move has a capture (a plain move is then no
     /// move): its men's jumps on whole bitboards, the engine's own test
     /// when it has kings.
-    #[inline]
+    #[inline(always)]
     fn can_capture(&self, pos: &Position) -> bool {
         let engine = self.engine;
         if pos.own() & pos.kings != 0 {

@@ -440,9 +440,9 @@ impl Notation for Draughts {
         }
     }
 
-    /// The common forms of move text are read without allocating; a man's
-    /// plain move or full capture is checked on the board as written
-    /// (`direct`), else only the written piece's moves are generated;
+    /// The common forms of move text are read without allocating; a plain
+    /// move (a man's or a king's) or a man's full capture is checked on the
+    /// board as written (`direct`), else only the written piece's moves are generated;
     /// anything else (and every error) goes through
     /// [`Draughts::parse_move_listing`].
     fn parse_move(&self, position: &Position, text: &str) -> Result<Move, MoveError> {
@@ -458,7 +458,7 @@ impl Notation for Draughts {
                         path,
                         captured: found.captured,
                         promote: found.promote,
-                        by_king: false,
+                        by_king: position.kings & (1u64 << squares[0]) != 0,
                     });
                 }
             }
