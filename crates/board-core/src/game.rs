@@ -914,7 +914,9 @@ pub trait Adjudication: GameRules {
 
     /// Whether [`Adjudication::advance`] may change a clock of this game:
     /// when `false`, a caller need not keep the position before each move
-    /// to advance the clock. `true` by default.
+    /// to advance the clock, and [`Adjudication::rule_ending`] ends no game
+    /// (a rule that ends games reads the clock), so a checker need not ask
+    /// it between moves. `true` by default.
     fn has_clock(&self) -> bool {
         true
     }

@@ -403,8 +403,9 @@ mod tests {
     }
 
     /// A profile says it keeps no clock exactly when it has no draw rules,
-    /// and then `advance` leaves the clock as it started, on random games:
-    /// a caller that skips the clock for such a profile misses nothing.
+    /// and then `advance` leaves the clock as it started and no rule ends
+    /// the game, on random games: a caller that skips the clock and the
+    /// rules for such a profile misses nothing.
     #[test]
     fn a_profile_without_a_clock_never_changes_it() {
         use board_core::{Adjudication, GameRules};
@@ -433,6 +434,7 @@ mod tests {
                     game.play(&mut pos, mv);
                     game.advance(&mut clock, &before, mv, &pos);
                     assert_eq!(clock, start);
+                    assert_eq!(game.rule_ending(&clock, &pos), None);
                 }
             }
         }

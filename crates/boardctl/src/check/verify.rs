@@ -483,6 +483,9 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
         let mut plies = Plies::new(self.game, self.rec);
         loop {
+            if self.plain {
+                self.play_plain(&mut plies);
+            }
             // Most steps are plies of one token: played without a `Step`.
             if let Some((text, span)) = plies.lone_ply() {
                 let number = self.number.take();
@@ -615,6 +618,61 @@ impl<'a, G: Game> Verifier<'a, G> {
         self.lines
             .last_mut()
             .expect("the main line is never popped")
+    }
+
+    /// Plays the main line's plies while each is a lone move token with,
+    /// before it, no move number or the number it should have, and the
+    /// game plays its text itself ([`Notation::play_text`]): the commonest
+    /// stretch of a record, with [`Verifier::play`]'s bookkeeping done once
+    /// at the end. Only for a game that keeps nothing of a move
+    /// ([`Verifier::plain`]: no variation, and no clock, so no rule can end
+    /// the game between two moves). Ends before any other step; a ply it
+    /// took but cannot play this way goes to [`Verifier::play`].
+    fn play_plain(&mut self, plies: &mut Plies<'a, G>) {
+        let game = self.game;
+        let line = &mut self.lines[0];
+        let Some(offset) = self.number_offset else {
+            return;
+        };
+        if line.dead || line.ended.is_some() {
+            return;
+        }
+        let first = line.ply;
+        let mut ply = first;
+        let mut last = None;
+        let mut left = None;
+        loop {
+            if let Some(number) = plies.lone_number() {
+                self.number = Some(number);
+                continue;
+            }
+            let Some((text, span)) = plies.lone_ply() else {
+                break;
+            };
+            let k = ply + self.shift;
+            let number = self.number.take();
+            let as_counted = number.is_none_or(|(written, second, _)| {
+                i64::from(written) == i64::from(k / 2 + 1) + offset && second == (k % 2 == 1)
+            });
+            if !as_counted || !game.play_text(&mut line.position, text) {
+                left = Some((text, span, number));
+                break;
+            }
+            ply += 1;
+            last = Some((text, span));
+        }
+        if let Some((text, span)) = last {
+            let (number, second) = self.label(ply - 1);
+            let line = &mut self.lines[0];
+            line.ply = ply;
+            line.last_move
+                .set(number, if second { "..." } else { "." }, text, self.rec);
+            self.moves += u64::from(ply - first);
+            self.last_main_move = Some(span);
+        }
+        if let Some((text, span, number)) = left {
+            self.play(text, span, number);
+        }
     }
 
     /// The move number label of the ply after `ply` plies: `12.` or `12...`.
