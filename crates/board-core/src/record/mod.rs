@@ -32,6 +32,7 @@
 
 mod input;
 mod reader;
+mod scan;
 #[cfg(test)]
 mod tests;
 
@@ -222,7 +223,7 @@ pub fn is_result(text: &[u8]) -> bool {
 
 /// A tag value with its escapes `\"` and `\\` resolved.
 pub fn unescape_tag_value(raw: &[u8]) -> Cow<'_, [u8]> {
-    if !raw.contains(&b'\\') {
+    if scan::find_any(raw, [b'\\']).is_none() {
         return Cow::Borrowed(raw);
     }
     let mut out = Vec::with_capacity(raw.len());

@@ -1,6 +1,7 @@
 //! The tokenizer and game splitter.
 
 use super::input::Input;
+use super::scan::find_any;
 use super::{Pos, ReadError, ReadErrorKind, Span, Visitor, is_result};
 use std::io::{self, Read};
 
@@ -734,10 +735,7 @@ impl<R: Read> Reader<R> {
         }
         i += 1;
         let value_start = i;
-        i += rest[i..]
-            .iter()
-            .take_while(|&&b| !matches!(b, b'"' | b'\\' | b'\n'))
-            .count();
+        i += find_any(&rest[i..], [b'"', b'\\', b'\n']).unwrap_or(rest.len() - i);
         (rest.get(i..i + 2)? == b"\"]").then_some((start + i as u64 + 2, name_end, value_start))
     }
 
