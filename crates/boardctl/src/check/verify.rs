@@ -621,10 +621,10 @@ impl<'a, G: Game> Verifier<'a, G> {
     }
 
     /// Plays the main line's plies while each is a lone move token with,
-    /// before it, no move number or the number it should have, and the
-    /// game plays its text itself ([`Notation::play_text`]): the commonest
-    /// stretch of a record, with [`Verifier::play`]'s bookkeeping done once
-    /// at the end. Only for a game that keeps nothing of a move
+    /// before it, no move number or the number it should have, and a legal
+    /// move (played by its text, [`Notation::play_text`], where the game
+    /// can): the commonest stretch of a record, with [`Verifier::play`]'s
+    /// bookkeeping done once at the end. Only for a game that keeps nothing of a move
     /// ([`Verifier::plain`]: no variation, and no clock, so no rule can end
     /// the game between two moves). Ends before any other step; a ply it
     /// took but cannot play this way goes to [`Verifier::play`].
@@ -654,7 +654,18 @@ impl<'a, G: Game> Verifier<'a, G> {
             let as_counted = number.is_none_or(|(written, second, _)| {
                 i64::from(written) == i64::from(k / 2 + 1) + offset && second == (k % 2 == 1)
             });
-            if !as_counted || !game.play_text(&mut line.position, text) {
+            // The game plays the text itself, else reads it as a move; a
+            // text that is no legal move goes to `play`, which says why.
+            let played = as_counted
+                && (game.play_text(&mut line.position, text)
+                    || match game.parse_move(&line.position, text) {
+                        Ok(mv) => {
+                            game.play(&mut line.position, &mv);
+                            true
+                        }
+                        Err(_) => false,
+                    });
+            if !played {
                 left = Some((text, span, number));
                 break;
             }
