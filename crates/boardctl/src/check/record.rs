@@ -460,7 +460,13 @@ impl Collector {
     #[inline]
     fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
         let start = self.text.len() as u32;
-        if bytes.len() <= 16 {
+        if let Some(five) = bytes.first_chunk::<5>().filter(|_| bytes.len() == 5) {
+            // The commonest move texts (`c3-d4`, `32-28`): a copy of a
+            // known size, with no call to `memcpy` (918 Russian games:
+            // 47.71 M instructions against 48.80 M; one arm for each size
+            // from 2 to 8 took 49.48 M).
+            self.text.extend_from_slice(five);
+        } else if bytes.len() <= 16 {
             // A move's few bytes, copied through the iterator: measured
             // cheaper per move token than `extend_from_slice` (918 Russian
             // games: 59.80 M instructions against 60.09 M).
