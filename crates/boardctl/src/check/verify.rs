@@ -990,12 +990,13 @@ impl<'a, G: Game> Verifier<'a, G> {
     /// the recorded result against the end of the main line.
     fn check_result(&mut self) -> GameResult {
         let board = self.board_end();
-        let tag = self.rec.tag_with_span("Result");
-        let token = self.result.clone();
+        let rec = self.rec;
+        let tag = rec.tag_with_span("Result");
+        let token = self.result.take();
         let Some((claimed, span)) = token
             .as_ref()
-            .map(|(t, s)| (t.clone(), *s))
-            .or_else(|| tag.map(|(t, s)| (t.to_string(), s)))
+            .map(|(t, s)| (t.as_str(), *s))
+            .or(tag)
         else {
             let span = self.last_main_move.unwrap_or(Span {
                 start: self.rec.start,
