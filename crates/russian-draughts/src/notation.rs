@@ -175,10 +175,11 @@ pub struct SquareTable {
     algebraic: Vec<u8>,
     /// Square number → bit (`NONE` if no square).
     numeric: Vec<u8>,
-    /// The labels of a letter and one digit from 1 to 9 (`c3`) → bit, at
-    /// `file * 9 + rank - 1` (`NONE` if no square): the commonest squares
-    /// read with one test of each byte.
-    short: [u8; 26 * 9],
+    /// The squares written in two bytes, a letter and a digit from 1 to 9
+    /// (`c3`) or a number from 10 to 99 (`32`) → bit, at `first byte * 256
+    /// + second byte` (`NONE` for any other two bytes): the commonest
+    /// squares read with one load.
+    two: Box<[u8]>,
 }
 
 /// No square.
@@ -203,43 +204,47 @@ impl SquareTable {
                 *slot = bit(m) as u8;
             }
         }
-        let mut short = [NONE; 26 * 9];
-        for (i, slot) in short.iter_mut().enumerate() {
-            *slot = algebraic[i / 9 * 100 + i % 9 + 1];
+        let mut two = vec![NONE; 256 * 256].into_boxed_slice();
+        for file in 0..26u8 {
+            if file == b'x' - b'a' {
+                continue;
+            }
+            for rank in 1..=9u8 {
+                let at = usize::from(b'a' + file) * 256 + usize::from(b'0' + rank);
+                two[at] = algebraic[usize::from(file) * 100 + usize::from(rank)];
+            }
+        }
+        for (k, &bit) in numeric.iter().enumerate().skip(10) {
+            two[(usize::from(b'0') + k / 10) * 256 + usize::from(b'0') + k % 10] = bit;
         }
         SquareTable {
             algebraic,
             numeric,
-            short,
+            two,
         }
     }
 }
 
 impl SquareTable {
-    /// The two squares of a text of the commonest form, `c3-d4` or `d4:b6`
-    /// (two squares of a letter and a digit from 1 to 9, joined by `-`,
+    /// The two squares of a text of the commonest form, `c3-d4`, `d4:b6`
+    /// or `32-28` (two squares written in two bytes each, joined by `-`,
     /// `x`, `X` or `:`), as bits: what [`quick_squares`] reads there.
     #[inline(always)]
     fn pair(&self, text: &[u8]) -> Option<(u8, u8)> {
-        let &[f1, r1, sep, f2, r2] = text else {
+        let &[a1, a2, sep, b1, b2] = text else {
             return None;
         };
         if !matches!(sep, b'-' | b'x' | b'X' | b':') {
             return None;
         }
-        Some((self.one_digit(f1, r1)?, self.one_digit(f2, r2)?))
+        Some((self.two_bytes(a1, a2)?, self.two_bytes(b1, b2)?))
     }
 
-    /// The bit of the square written as a letter (not `x`) and one digit
-    /// from 1 to 9 (`c3`), if there is one.
+    /// The bit of the square written in the two bytes `first`, `second`
+    /// (`c3`, `32`), if there is one.
     #[inline(always)]
-    fn one_digit(&self, file: u8, rank: u8) -> Option<u8> {
-        // `x` is no file of the table (`split_label`): its entries are NONE.
-        let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
-        if f >= 26 || r >= 9 {
-            return None;
-        }
-        let bit = self.short[usize::from(f) * 9 + usize::from(r)];
+    fn two_bytes(&self, first: u8, second: u8) -> Option<u8> {
+        let bit = self.two[usize::from(first) * 256 + usize::from(second)];
         (bit != NONE).then_some(bit)
     }
 }
@@ -273,7 +278,7 @@ pub fn quick_squares<'a>(
     text: &[u8],
     out: &'a mut [u8; QUICK_SQUARES],
 ) -> Option<&'a [u8]> {
-    // The most common form, `c3-d4` / `d4:b6`, with nothing after it.
+    // The most common form, `c3-d4` / `32-28`, with nothing after it.
     if let Some((a, b)) = table.pair(text) {
         out[0] = a;
         out[1] = b;
@@ -294,15 +299,11 @@ fn other_squares<'a>(
         end -= 1;
     }
     let body = &text[..end];
-    // The most common form, `c3-d4` / `d4:b6`, in one step.
-    if let &[f1, r1, sep, f2, r2] = body {
-        if matches!(sep, b'-' | b'x' | b'X' | b':') {
-            if let (Some(a), Some(b)) = (table.one_digit(f1, r1), table.one_digit(f2, r2)) {
-                out[0] = a;
-                out[1] = b;
-                return Some(&out[..2]);
-            }
-        }
+    // The most common form, `c3-d4` / `32-28`, in one step.
+    if let Some((a, b)) = table.pair(body) {
+        out[0] = a;
+        out[1] = b;
+        return Some(&out[..2]);
     }
     let mut len = 0;
     let mut i = 0;

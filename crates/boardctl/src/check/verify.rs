@@ -993,11 +993,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         let rec = self.rec;
         let tag = rec.tag_with_span("Result");
         let token = self.result.take();
-        let Some((claimed, span)) = token
-            .as_ref()
-            .map(|(t, s)| (t.as_str(), *s))
-            .or(tag)
-        else {
+        let Some((claimed, span)) = token.as_ref().map(|(t, s)| (t.as_str(), *s)).or(tag) else {
             let span = self.last_main_move.unwrap_or(Span {
                 start: self.rec.start,
                 end: self.rec.start.offset,
