@@ -176,9 +176,9 @@ pub struct SquareTable {
     /// Square number → bit (`NONE` if no square).
     numeric: Vec<u8>,
     /// The squares written in two bytes, a letter and a digit from 1 to 9
-    /// (`c3`) or a number from 10 to 99 (`32`) → bit, at `first byte * 256
-    /// + second byte` (`NONE` for any other two bytes): the commonest
-    /// squares read with one load.
+    /// (`c3`) or a number from 10 to 99 (`32`) → bit, at index
+    /// `first * 256 + second` (`NONE` for any other two bytes): the
+    /// commonest squares read with one load.
     two: Box<[u8]>,
 }
 
