@@ -1011,7 +1011,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             };
         };
         let (agree, words) = match &board {
-            Some((Some(ending), _)) => (agrees(claim(&claimed), ending), Some(ending)),
+            Some((Some(ending), _)) => (agrees(claim(claimed), ending), Some(ending)),
             _ => (None, None),
         };
         let result = GameResult {
