@@ -111,7 +111,9 @@ impl<R: Read> Reader<R> {
             tag.clear();
         }
         loop {
-            if g.in_game {
+            // Before the movetext (tag pairs) every token goes the general
+            // way, the first move number too; plain words come after it.
+            if g.movetext {
                 self.plain_words(&mut g, v);
             }
             self.skip_space()?;
