@@ -624,10 +624,11 @@ impl<'a, G: Game> Verifier<'a, G> {
     /// before it, no move number or the number it should have, and a legal
     /// move (played by its text, [`Notation::play_text`], where the game
     /// can): the commonest stretch of a record, with [`Verifier::play`]'s
-    /// bookkeeping done once at the end. Only for a game that keeps nothing of a move
-    /// ([`Verifier::plain`]: no variation, and no clock, so no rule can end
-    /// the game between two moves). Ends before any other step; a ply it
-    /// took but cannot play this way goes to [`Verifier::play`].
+    /// bookkeeping done once at the end. Only for a game that keeps
+    /// nothing of a move ([`Verifier::plain`]: no variation, and no clock,
+    /// so no rule can end the game between two moves). Ends before any
+    /// other step; a ply it took but cannot play this way goes to
+    /// [`Verifier::play`].
     fn play_plain(&mut self, plies: &mut Plies<'a, G>) {
         let game = self.game;
         let line = &mut self.lines[0];
