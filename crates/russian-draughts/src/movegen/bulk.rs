@@ -289,9 +289,6 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
 pub(super) struct Onward {
     /// Per direction `d`: the squares a man could jump from towards `d`.
     pub sources: [u64; 4],
-    /// Per direction `d`: the squares from which a jump goes on after a
-    /// jump towards `d` (any way but back).
-    pub goes_on: [u64; 4],
     /// Whether every first jump is a whole capture: no landing goes on, or
     /// crowns a man who would (the profile's mid-capture promotion).
     pub singles_only: bool,
@@ -307,6 +304,10 @@ impl Engine {
     }
 
     /// What follows the men's first jumps `landings` (per direction).
+    ///
+    /// A landing goes on when a man could jump from it towards any
+    /// direction: the way back needs the start square empty, and the board
+    /// as it is shows the jumping man there, so no direction is left out.
     #[inline(always)]
     pub(super) fn onward<G: Geom, M: Mover>(
         &self,
@@ -317,17 +318,11 @@ impl Engine {
     ) -> Onward {
         let sources = jump_sources(g, enemy, empty, M::CAPS);
         let [ne, nw, se, sw] = sources;
-        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
         let [stop, special] = self.landing_rules[M::US];
         let all = landings[NE] | landings[NW] | landings[SE] | landings[SW];
-        let further = (all & special)
-            | (landings[NE] & goes_on[NE])
-            | (landings[NW] & goes_on[NW])
-            | (landings[SE] & goes_on[SE])
-            | (landings[SW] & goes_on[SW]);
+        let further = all & (special | ne | nw | se | sw);
         Onward {
             sources,
-            goes_on,
             singles_only: further & !stop == 0,
         }
     }
@@ -377,7 +372,7 @@ impl Engine {
             g,
             &pos(),
             landings,
-            (onward.sources, onward.goes_on),
+            onward.sources,
             scratch,
             keep_duplicates,
         )
@@ -385,14 +380,14 @@ impl Engine {
 
     /// The number of captures of the side `M`, which has only men and a
     /// first jump (`landings`), when some capture goes on after its first
-    /// jump, with the board's jump sources and onward squares.
+    /// jump, with the board's jump sources.
     #[inline(never)]
     fn count_longer_captures<G: Geom, M: Mover>(
         &self,
         g: G,
         pos: &Position,
         landings: [u64; 4],
-        (sources, goes_on): ([u64; 4], [u64; 4]),
+        sources: [u64; 4],
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
@@ -401,7 +396,7 @@ impl Engine {
             let jumpers = self.man_jumpers(g, pos, empty);
             return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
         }
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, (sources, goes_on), 0);
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, sources, 0);
         routes.all(landings);
         if routes.deep == 0 {
             return routes.ends;
@@ -413,16 +408,18 @@ impl Engine {
     }
 
     /// The routes of the men of the side `M` against `enemy`, with the
-    /// board's jump sources and onward squares, ending in `ends`.
+    /// board's jump sources, ending in `ends`.
     #[inline(always)]
     fn men_routes<G: Geom, M: Mover, R: RouteEnds>(
         &self,
         g: G,
         enemy: u64,
-        (sources, goes_on): ([u64; 4], [u64; 4]),
+        sources: [u64; 4],
         ends: R,
     ) -> MenRoutes<G, R> {
         let [stop, special] = self.landing_rules[M::US];
+        let [ne, nw, se, sw] = sources;
+        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
         MenRoutes {
             g,
             sources,
@@ -455,9 +452,8 @@ impl Engine {
         let onward = self.onward::<G, M>(g, enemy, empty, landings);
         let start = out.len();
         let promotion = self.layout.promotion[M::US];
-        let board = (onward.sources, onward.goes_on);
         let ends = CollectRoutes { out, promotion };
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, board, ends);
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, onward.sources, ends);
         routes.all(landings);
         let deep = routes.deep;
         if deep == 0 {
