@@ -635,10 +635,10 @@ impl Engine {
                 | to::<G, SE>(g, own & ahead[SE])
                 | to::<G, SW>(g, own & ahead[SW]))
                 & own;
-            for (targets, d) in apart.iter_mut().zip(M::FORWARD) {
-                if *targets == 0 {
-                    continue;
-                }
+            // Per forward direction `d` (each direction written out, so that
+            // its shifts are constants): the quiet children counted, the
+            // threatened targets left in `targets`.
+            let mut quiet_children = |targets: &mut u64, d: usize| {
                 // The targets `t` after which the other side has a jump: also
                 // a man on `t + d` that jumps `t` back onto `f`.
                 let threatened = ahead[back(d)] | over_to | g.step(onto_from, d);
@@ -650,7 +650,10 @@ impl Engine {
                     u64::from((quiet & q1).count_ones()) + u64::from((quiet & q2).count_ones());
                 total += u64::from(quiet.count_ones()) * base + gained - lost;
                 *targets &= threatened;
-            }
+            };
+            let [first, second] = &mut apart;
+            quiet_children(first, M::FORWARD[0]);
+            quiet_children(second, M::FORWARD[1]);
         }
         for (targets, d) in apart.into_iter().zip(M::FORWARD) {
             for t in Bits(targets) {
