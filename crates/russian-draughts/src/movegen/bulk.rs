@@ -100,19 +100,27 @@ impl MenAhead {
 }
 
 /// Men capture routes counted on whole bitboards, route by route of jump
-/// directions, up to three jumps, free choice among them.
+/// directions, up to four jumps, free choice among them.
 ///
 /// A set of landing squares reached by a fixed sequence of jump directions
-/// holds one bit per route (each step is a shift), and no two routes of men
-/// of at most three jumps leave the same position (a second route over the
-/// same pieces would need a cycle of four jumps), so popcounts count them.
-/// Whether a route goes on from its landing square is read from the jumps
-/// of the board as it is (`sources`), which is exact for the second and
-/// third jump: the captured pieces and the empty start square can only be
-/// involved in a jump back. A fourth jump may land on the start square
-/// after a U-turn (directions `d`, `e`, `-d`); such routes, those of more
-/// than three jumps and those of a man crowned on the way who goes on as a
-/// king are left to the search: their start squares are gathered in
+/// holds one bit per route (each step is a shift). Whether a jump exists,
+/// and whether a route goes on from its landing square, is read from the
+/// jumps of the board as it is (`sources`). Up to four jumps this is exact
+/// but for one shape: the captured pieces stay on the board and can only be
+/// jumped again by a jump back, and a landing square differs from the board
+/// as it is only when it is the start square, which a man reaches only by
+/// four jumps round a square (directions `d`, `e`, `-d`, `-e`).
+///
+/// A route round a square has a twin the other way round (`e`, `d`, `-e`,
+/// `-d`: the same squares and pieces), the only way two routes of at most
+/// four jumps leave the same position; they are one move, or two when
+/// routes that capture in another order count apart (`keep`). Back on its
+/// start square, a man can go on only towards `-d` or `-e` (the piece
+/// towards `d` or `e` is taken), read from the board as it is. Other
+/// routes are counted by popcounts, one per route.
+///
+/// The men that go on past four jumps, or are crowned on the way and go on
+/// as kings, are left to the search: their start squares are gathered in
 /// `deep`, and their routes are not counted.
 ///
 /// The routes that end go to `ends`: a count, or the moves themselves
@@ -128,6 +136,8 @@ struct MenRoutes<G, R> {
     special: u64,
     enemy: u64,
     caps: [u64; 4],
+    /// Whether the two ways round a square count apart.
+    keep: bool,
     ends: R,
     deep: u64,
 }
@@ -168,7 +178,7 @@ impl RouteEnds for CollectRoutes<'_> {
                 at = g.step(over, back(d));
             }
             self.out.push(Step {
-                own: at | to,
+                own: at ^ to,
                 captured,
                 kings: to & self.promotion,
             });
@@ -242,7 +252,7 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
     }
 
     /// The routes going on from `on` (after jumps towards `D` and `E`)
-    /// towards `F`: counted when they end there, else left to the search.
+    /// towards `F`.
     #[inline(always)]
     fn third<const D: usize, const E: usize, const F: usize>(&mut self, on: u64) {
         let l3 = self.fore2::<F>(on & self.sources[F]);
@@ -252,14 +262,67 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
         // After `d`, `e`, `-d` a fourth jump towards `-e` lands on the
         // start square, which the board as it is shows taken: an enemy
         // towards `-e` is enough.
-        let u_turn = if F == back(D) && E != D {
+        let round = if F == back(D) && E != D {
             to::<G, E>(self.g, self.enemy) & self.caps[back(E)]
         } else {
             0
         };
-        let end = self.ending(l3, F, u_turn);
+        let end = self.ending(l3, F, round);
         self.ends.end(self.g, end, [D, E, F]);
-        self.deep |= self.back2::<D>(self.back2::<E>(self.back2::<F>(l3 & !end)));
+        let rest = l3 & !end;
+        if rest == 0 {
+            return;
+        }
+        self.deep |= self.back2::<D>(self.back2::<E>(self.back2::<F>(rest & self.special)));
+        let on = rest & !self.special;
+        if F == back(D) && E != D {
+            self.round_square::<D, E>(on & round);
+        }
+        if F != back(NE) {
+            self.fourth::<D, E, F, NE>(on);
+        }
+        if F != back(NW) {
+            self.fourth::<D, E, F, NW>(on);
+        }
+        if F != back(SE) {
+            self.fourth::<D, E, F, SE>(on);
+        }
+        if F != back(SW) {
+            self.fourth::<D, E, F, SW>(on);
+        }
+    }
+
+    /// The routes from `on` (after jumps towards `D`, `E` and `-D`) that
+    /// jump towards `-E` back onto their start square: counted when they
+    /// end there (once for both ways round unless `keep`), else left to
+    /// the search.
+    #[inline(always)]
+    fn round_square<const D: usize, const E: usize>(&mut self, on: u64) {
+        if on == 0 {
+            return;
+        }
+        let start = self.back2::<E>(on);
+        let goes_on = self.sources[back(D)] | self.sources[back(E)];
+        let end = start & ((!goes_on & !self.special) | self.stop);
+        if self.keep || D < E {
+            self.ends.end(self.g, end, [D, E, back(D), back(E)]);
+        }
+        self.deep |= start & !end;
+    }
+
+    /// The routes going on from `on` (after jumps towards `D`, `E` and `F`)
+    /// towards `H`, when that does not land on the start square: counted
+    /// when they end there, else left to the search.
+    #[inline(always)]
+    fn fourth<const D: usize, const E: usize, const F: usize, const H: usize>(&mut self, on: u64) {
+        let l4 = self.fore2::<H>(on & self.sources[H]);
+        if l4 == 0 {
+            return;
+        }
+        let end = self.ending(l4, H, 0);
+        self.ends.end(self.g, end, [D, E, F, H]);
+        let rest = self.back2::<F>(self.back2::<H>(l4 & !end));
+        self.deep |= self.back2::<D>(self.back2::<E>(rest));
     }
 
     /// Every route from the first jumps `landings` (per direction).
@@ -396,7 +459,7 @@ impl Engine {
             let jumpers = self.man_jumpers(g, pos, empty);
             return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
         }
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, sources, 0);
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, sources, keep_duplicates, 0);
         routes.all(landings);
         if routes.deep == 0 {
             return routes.ends;
@@ -408,13 +471,15 @@ impl Engine {
     }
 
     /// The routes of the men of the side `M` against `enemy`, with the
-    /// board's jump sources, ending in `ends`.
+    /// board's jump sources, ending in `ends`; the two ways round a
+    /// square count apart if `keep`.
     #[inline(always)]
     fn men_routes<G: Geom, M: Mover, R: RouteEnds>(
         &self,
         g: G,
         enemy: u64,
         sources: [u64; 4],
+        keep: bool,
         ends: R,
     ) -> MenRoutes<G, R> {
         let [stop, special] = self.landing_rules[M::US];
@@ -428,13 +493,14 @@ impl Engine {
             special,
             enemy,
             caps: M::CAPS,
+            keep,
             ends,
             deep: 0,
         }
     }
 
     /// Appends the captures of the side `M`, which has only men and a first
-    /// jump, to `out` as [`Step`]s: the routes of up to three
+    /// jump, to `out` as [`Step`]s: the routes of up to four
     /// jumps straight from the bitboards ([`MenRoutes`]), the men with
     /// longer ones from the search. Not under the maximum rule.
     #[inline(never)]
@@ -453,7 +519,8 @@ impl Engine {
         let start = out.len();
         let promotion = self.layout.promotion[M::US];
         let ends = CollectRoutes { out, promotion };
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, onward.sources, ends);
+        let mut routes =
+            self.men_routes::<G, M, _>(g, enemy, onward.sources, keep_duplicates, ends);
         routes.all(landings);
         let deep = routes.deep;
         if deep == 0 {
