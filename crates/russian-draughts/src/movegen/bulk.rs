@@ -119,9 +119,15 @@ impl MenAhead {
 /// towards `d` or `e` is taken), read from the board as it is. Other
 /// routes are counted by popcounts, one per route.
 ///
-/// The men that go on past four jumps, or are crowned on the way and go on
-/// as kings, are left to the search: their start squares are gathered in
-/// `deep`, and their routes are not counted.
+/// A man crowned on the way goes on as a king if he can capture. After one
+/// or two jumps, where a king could not capture on the board as it is with
+/// the start square empty (the captured pieces are left on it, which may
+/// show a capture that is not there, never hide one; the way back is
+/// blocked by the piece just taken), the route ends with the crowning.
+///
+/// The men that go on past four jumps, or may go on as kings, are left to
+/// the search: their start squares are gathered in `deep`, and their
+/// routes are not counted.
 ///
 /// The routes that end go to `ends`: a count, or the moves themselves
 /// ([`RouteEnds`]).
@@ -132,9 +138,13 @@ struct MenRoutes<G, R> {
     goes_on: [u64; 4],
     /// A landing there ends the move.
     stop: u64,
-    /// A landing there needs the search.
+    /// A landing there crowns a man, who goes on as a king if he can.
     special: u64,
     enemy: u64,
+    /// The empty squares of the board as it is.
+    empty: u64,
+    /// Whether kings fly.
+    flying: bool,
     caps: [u64; 4],
     /// Whether the two ways round a square count apart.
     keep: bool,
@@ -206,7 +216,8 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
         if rest == 0 {
             return;
         }
-        self.deep |= self.back2::<D>(rest & self.special);
+        let searched = self.crowned::<D, 1>(rest & self.special, [D]);
+        self.deep |= self.back2::<D>(searched);
         let on = rest & !self.special;
         if D != back(NE) {
             self.second::<D, NE>(on);
@@ -235,7 +246,8 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
         if rest == 0 {
             return;
         }
-        self.deep |= self.back2::<D>(self.back2::<E>(rest & self.special));
+        let searched = self.crowned::<E, 2>(rest & self.special, [D, E]);
+        self.deep |= self.back2::<D>(self.back2::<E>(searched));
         let on = rest & !self.special;
         if E != back(NE) {
             self.third::<D, E, NE>(on);
@@ -308,6 +320,70 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
             self.ends.end(self.g, end, [D, E, back(D), back(E)]);
         }
         self.deep |= start & !end;
+    }
+
+    /// The routes landing on `crowned` (where a man is crowned) after the
+    /// jumps `jumps`, the last towards `LAST`: those where a king could not
+    /// capture end there; returns the landings of the others.
+    #[inline(always)]
+    fn crowned<const LAST: usize, const N: usize>(
+        &mut self,
+        crowned: u64,
+        jumps: [usize; N],
+    ) -> u64 {
+        if crowned == 0 {
+            return 0;
+        }
+        let mut starts = crowned;
+        for &d in jumps.iter().rev() {
+            starts = self.back2_at(starts, d);
+        }
+        let end = crowned & !self.king_takes::<LAST>(self.empty | starts);
+        self.ends.end(self.g, end, jumps);
+        crowned & !end
+    }
+
+    /// Two steps back from a jump towards `d`.
+    #[inline(always)]
+    fn back2_at(&self, bits: u64, d: usize) -> u64 {
+        self.g.step(self.g.step(bits, back(d)), back(d))
+    }
+
+    /// The squares from which a king of the side, having jumped towards
+    /// `LAST`, could capture with the squares `free` empty: any way but
+    /// back.
+    #[inline(never)]
+    fn king_takes<const LAST: usize>(&self, free: u64) -> u64 {
+        let mut takes = 0;
+        if LAST != back(NE) {
+            takes |= self.king_takes_towards::<NE>(free);
+        }
+        if LAST != back(NW) {
+            takes |= self.king_takes_towards::<NW>(free);
+        }
+        if LAST != back(SE) {
+            takes |= self.king_takes_towards::<SE>(free);
+        }
+        if LAST != back(SW) {
+            takes |= self.king_takes_towards::<SW>(free);
+        }
+        takes
+    }
+
+    /// The squares from which a king could capture towards `D` with the
+    /// squares `free` empty.
+    #[inline(always)]
+    fn king_takes_towards<const D: usize>(&self, free: u64) -> u64 {
+        let g = self.g;
+        let mut takes = g.step(g.step(free, back(D)) & self.enemy, back(D));
+        if self.flying {
+            let mut reach = takes;
+            while reach != 0 {
+                reach = g.step(reach & free, back(D));
+                takes |= reach;
+            }
+        }
+        takes
     }
 
     /// The routes going on from `on` (after jumps towards `D`, `E` and `F`)
@@ -459,7 +535,7 @@ impl Engine {
             let jumpers = self.man_jumpers(g, pos, empty);
             return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
         }
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, sources, keep_duplicates, 0);
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, empty, sources, keep_duplicates, 0);
         routes.all(landings);
         if routes.deep == 0 {
             return routes.ends;
@@ -470,7 +546,8 @@ impl Engine {
         routes.ends + self.searched(g, pos, deep, false, scratch, keep_duplicates)
     }
 
-    /// The routes of the men of the side `M` against `enemy`, with the
+    /// The routes of the men of the side `M` against `enemy`, the squares
+    /// `empty` empty, with the
     /// board's jump sources, ending in `ends`; the two ways round a
     /// square count apart if `keep`.
     #[inline(always)]
@@ -478,6 +555,7 @@ impl Engine {
         &self,
         g: G,
         enemy: u64,
+        empty: u64,
         sources: [u64; 4],
         keep: bool,
         ends: R,
@@ -492,6 +570,8 @@ impl Engine {
             stop,
             special,
             enemy,
+            empty,
+            flying: self.flying,
             caps: M::CAPS,
             keep,
             ends,
@@ -520,7 +600,7 @@ impl Engine {
         let promotion = self.layout.promotion[M::US];
         let ends = CollectRoutes { out, promotion };
         let mut routes =
-            self.men_routes::<G, M, _>(g, enemy, onward.sources, keep_duplicates, ends);
+            self.men_routes::<G, M, _>(g, enemy, empty, onward.sources, keep_duplicates, ends);
         routes.all(landings);
         let deep = routes.deep;
         if deep == 0 {
