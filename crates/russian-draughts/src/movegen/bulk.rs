@@ -11,6 +11,7 @@ use super::{ActionSink, Engine, Geom, Mover, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
 use crate::position::Position;
+use board_core::Side;
 use board_core::notation::Bits;
 
 /// The direction opposite `d` (north-east and south-west, north-west and
@@ -480,12 +481,13 @@ impl Engine {
             return self.count_with_kings::<G, M>(g, pos, scratch, keep_duplicates);
         }
         let men = MenAhead::new::<G, M>(g, own);
-        self.count_men_moves::<G, M>(g, &men, enemy, empty, || *pos, scratch, keep_duplicates)
+        let sides = (own, pos.kings);
+        self.count_men_moves::<G, M>(g, &men, enemy, empty, sides, scratch, keep_duplicates)
     }
 
     /// The number of legal moves of the side `M`, which has only the men
-    /// `men`, against the pieces `enemy` with the squares `empty` free;
-    /// `pos` gives the position when a capture needs the search.
+    /// `men` (all its pieces `own`), against the pieces `enemy` with the
+    /// squares `empty` free and the kings `kings`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn count_men_moves<G: Geom, M: Mover>(
@@ -494,7 +496,7 @@ impl Engine {
         men: &MenAhead,
         enemy: u64,
         empty: u64,
-        pos: impl FnOnce() -> Position,
+        (own, kings): (u64, u64),
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
@@ -509,7 +511,7 @@ impl Engine {
         }
         self.count_longer_captures::<G, M>(
             g,
-            &pos(),
+            [own, enemy, kings],
             landings,
             onward.sources,
             scratch,
@@ -519,21 +521,34 @@ impl Engine {
 
     /// The number of captures of the side `M`, which has only men and a
     /// first jump (`landings`), when some capture goes on after its first
-    /// jump, with the board's jump sources.
+    /// jump, with the board's jump sources; its pieces, the other side's
+    /// and the kings are `[own, enemy, kings]` (the position is made only
+    /// for the search).
     #[inline(never)]
     fn count_longer_captures<G: Geom, M: Mover>(
         &self,
         g: G,
-        pos: &Position,
+        [own, enemy, kings]: [u64; 3],
         landings: [u64; 4],
         sources: [u64; 4],
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let (own, enemy, empty) = self.sides::<M>(pos);
+        let empty = self.layout.squares & !(own | enemy);
+        let pos = || {
+            let mut pieces = [own, enemy];
+            pieces.rotate_left(M::US);
+            let side = if M::US == 0 { Side::White } else { Side::Black };
+            Position {
+                pieces,
+                kings,
+                side,
+            }
+        };
         if !M::FREE {
-            let jumpers = self.man_jumpers(g, pos, empty);
-            return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
+            let pos = pos();
+            let jumpers = self.man_jumpers(g, &pos, empty);
+            return self.searched(g, &pos, jumpers, false, scratch, keep_duplicates);
         }
         let mut routes = self.men_routes::<G, M, _>(g, enemy, empty, sources, keep_duplicates, 0);
         routes.all(landings);
@@ -543,13 +558,12 @@ impl Engine {
         let deep = routes.deep;
         routes.ends = 0;
         routes.all(first_jumps(g, own & !deep, enemy, empty, M::CAPS));
-        routes.ends + self.searched(g, pos, deep, false, scratch, keep_duplicates)
+        routes.ends + self.searched(g, &pos(), deep, false, scratch, keep_duplicates)
     }
 
     /// The routes of the men of the side `M` against `enemy`, the squares
-    /// `empty` empty, with the
-    /// board's jump sources, ending in `ends`; the two ways round a
-    /// square count apart if `keep`.
+    /// `empty` empty, with the board's jump sources, ending in `ends`; the
+    /// two ways round a square count apart if `keep`.
     #[inline(always)]
     fn men_routes<G: Geom, M: Mover, R: RouteEnds>(
         &self,
@@ -807,13 +821,13 @@ impl Engine {
                 let t = 1u64 << t;
                 let f = g.step(t, back(d));
                 let (own, empty) = (own ^ f ^ t, empty ^ f ^ t);
-                let next = || child(f, t);
+                let sides = (enemy, pos.kings | (t & promotion));
                 total += self.count_men_moves::<G, M::Other>(
                     g,
                     &theirs,
                     own,
                     empty,
-                    next,
+                    sides,
                     scratch,
                     keep_duplicates,
                 );
