@@ -11,6 +11,7 @@ use super::{ActionSink, Engine, Geom, Mover, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
 use crate::position::Position;
+use board_core::Side;
 use board_core::notation::Bits;
 
 /// The direction opposite `d` (north-east and south-west, north-west and
@@ -100,20 +101,34 @@ impl MenAhead {
 }
 
 /// Men capture routes counted on whole bitboards, route by route of jump
-/// directions, up to three jumps, free choice among them.
+/// directions, up to four jumps, free choice among them.
 ///
 /// A set of landing squares reached by a fixed sequence of jump directions
-/// holds one bit per route (each step is a shift), and no two routes of men
-/// of at most three jumps leave the same position (a second route over the
-/// same pieces would need a cycle of four jumps), so popcounts count them.
-/// Whether a route goes on from its landing square is read from the jumps
-/// of the board as it is (`sources`), which is exact for the second and
-/// third jump: the captured pieces and the empty start square can only be
-/// involved in a jump back. A fourth jump may land on the start square
-/// after a U-turn (directions `d`, `e`, `-d`); such routes, those of more
-/// than three jumps and those of a man crowned on the way who goes on as a
-/// king are left to the search: their start squares are gathered in
-/// `deep`, and their routes are not counted.
+/// holds one bit per route (each step is a shift). Whether a jump exists,
+/// and whether a route goes on from its landing square, is read from the
+/// jumps of the board as it is (`sources`). Up to four jumps this is exact
+/// but for one shape: the captured pieces stay on the board and can only be
+/// jumped again by a jump back, and a landing square differs from the board
+/// as it is only when it is the start square, which a man reaches only by
+/// four jumps round a square (directions `d`, `e`, `-d`, `-e`).
+///
+/// A route round a square has a twin the other way round (`e`, `d`, `-e`,
+/// `-d`: the same squares and pieces), the only way two routes of at most
+/// four jumps leave the same position; they are one move, or two when
+/// routes that capture in another order count apart (`keep`). Back on its
+/// start square, a man can go on only towards `-d` or `-e` (the piece
+/// towards `d` or `e` is taken), read from the board as it is. Other
+/// routes are counted by popcounts, one per route.
+///
+/// A man crowned on the way goes on as a king if he can capture. After one
+/// or two jumps, where a king could not capture on the board as it is with
+/// the start square empty (the captured pieces are left on it, which may
+/// show a capture that is not there, never hide one; the way back is
+/// blocked by the piece just taken), the route ends with the crowning.
+///
+/// The men that go on past four jumps, or may go on as kings, are left to
+/// the search: their start squares are gathered in `deep`, and their
+/// routes are not counted.
 ///
 /// The routes that end go to `ends`: a count, or the moves themselves
 /// ([`RouteEnds`]).
@@ -124,10 +139,16 @@ struct MenRoutes<G, R> {
     goes_on: [u64; 4],
     /// A landing there ends the move.
     stop: u64,
-    /// A landing there needs the search.
+    /// A landing there crowns a man, who goes on as a king if he can.
     special: u64,
     enemy: u64,
+    /// The empty squares of the board as it is.
+    empty: u64,
+    /// Whether kings fly.
+    flying: bool,
     caps: [u64; 4],
+    /// Whether the two ways round a square count apart.
+    keep: bool,
     ends: R,
     deep: u64,
 }
@@ -168,7 +189,7 @@ impl RouteEnds for CollectRoutes<'_> {
                 at = g.step(over, back(d));
             }
             self.out.push(Step {
-                own: at | to,
+                own: at ^ to,
                 captured,
                 kings: to & self.promotion,
             });
@@ -196,7 +217,8 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
         if rest == 0 {
             return;
         }
-        self.deep |= self.back2::<D>(rest & self.special);
+        let searched = self.crowned::<D, 1>(rest & self.special, [D]);
+        self.deep |= self.back2::<D>(searched);
         let on = rest & !self.special;
         if D != back(NE) {
             self.second::<D, NE>(on);
@@ -225,7 +247,8 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
         if rest == 0 {
             return;
         }
-        self.deep |= self.back2::<D>(self.back2::<E>(rest & self.special));
+        let searched = self.crowned::<E, 2>(rest & self.special, [D, E]);
+        self.deep |= self.back2::<D>(self.back2::<E>(searched));
         let on = rest & !self.special;
         if E != back(NE) {
             self.third::<D, E, NE>(on);
@@ -242,7 +265,7 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
     }
 
     /// The routes going on from `on` (after jumps towards `D` and `E`)
-    /// towards `F`: counted when they end there, else left to the search.
+    /// towards `F`.
     #[inline(always)]
     fn third<const D: usize, const E: usize, const F: usize>(&mut self, on: u64) {
         let l3 = self.fore2::<F>(on & self.sources[F]);
@@ -252,14 +275,131 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
         // After `d`, `e`, `-d` a fourth jump towards `-e` lands on the
         // start square, which the board as it is shows taken: an enemy
         // towards `-e` is enough.
-        let u_turn = if F == back(D) && E != D {
+        let round = if F == back(D) && E != D {
             to::<G, E>(self.g, self.enemy) & self.caps[back(E)]
         } else {
             0
         };
-        let end = self.ending(l3, F, u_turn);
+        let end = self.ending(l3, F, round);
         self.ends.end(self.g, end, [D, E, F]);
-        self.deep |= self.back2::<D>(self.back2::<E>(self.back2::<F>(l3 & !end)));
+        let rest = l3 & !end;
+        if rest == 0 {
+            return;
+        }
+        self.deep |= self.back2::<D>(self.back2::<E>(self.back2::<F>(rest & self.special)));
+        let on = rest & !self.special;
+        if F == back(D) && E != D {
+            self.round_square::<D, E>(on & round);
+        }
+        if F != back(NE) {
+            self.fourth::<D, E, F, NE>(on);
+        }
+        if F != back(NW) {
+            self.fourth::<D, E, F, NW>(on);
+        }
+        if F != back(SE) {
+            self.fourth::<D, E, F, SE>(on);
+        }
+        if F != back(SW) {
+            self.fourth::<D, E, F, SW>(on);
+        }
+    }
+
+    /// The routes from `on` (after jumps towards `D`, `E` and `-D`) that
+    /// jump towards `-E` back onto their start square: counted when they
+    /// end there (once for both ways round unless `keep`), else left to
+    /// the search.
+    #[inline(always)]
+    fn round_square<const D: usize, const E: usize>(&mut self, on: u64) {
+        if on == 0 {
+            return;
+        }
+        let start = self.back2::<E>(on);
+        let goes_on = self.sources[back(D)] | self.sources[back(E)];
+        let end = start & ((!goes_on & !self.special) | self.stop);
+        if self.keep || D < E {
+            self.ends.end(self.g, end, [D, E, back(D), back(E)]);
+        }
+        self.deep |= start & !end;
+    }
+
+    /// The routes landing on `crowned` (where a man is crowned) after the
+    /// jumps `jumps`, the last towards `LAST`: those where a king could not
+    /// capture end there; returns the landings of the others.
+    #[inline(always)]
+    fn crowned<const LAST: usize, const N: usize>(
+        &mut self,
+        crowned: u64,
+        jumps: [usize; N],
+    ) -> u64 {
+        if crowned == 0 {
+            return 0;
+        }
+        let mut starts = crowned;
+        for &d in jumps.iter().rev() {
+            starts = self.back2_at(starts, d);
+        }
+        let end = crowned & !self.king_takes::<LAST>(self.empty | starts);
+        self.ends.end(self.g, end, jumps);
+        crowned & !end
+    }
+
+    /// Two steps back from a jump towards `d`.
+    #[inline(always)]
+    fn back2_at(&self, bits: u64, d: usize) -> u64 {
+        self.g.step(self.g.step(bits, back(d)), back(d))
+    }
+
+    /// The squares from which a king of the side, having jumped towards
+    /// `LAST`, could capture with the squares `free` empty: any way but
+    /// back.
+    #[inline(never)]
+    fn king_takes<const LAST: usize>(&self, free: u64) -> u64 {
+        let mut takes = 0;
+        if LAST != back(NE) {
+            takes |= self.king_takes_towards::<NE>(free);
+        }
+        if LAST != back(NW) {
+            takes |= self.king_takes_towards::<NW>(free);
+        }
+        if LAST != back(SE) {
+            takes |= self.king_takes_towards::<SE>(free);
+        }
+        if LAST != back(SW) {
+            takes |= self.king_takes_towards::<SW>(free);
+        }
+        takes
+    }
+
+    /// The squares from which a king could capture towards `D` with the
+    /// squares `free` empty.
+    #[inline(always)]
+    fn king_takes_towards<const D: usize>(&self, free: u64) -> u64 {
+        let g = self.g;
+        let mut takes = g.step(g.step(free, back(D)) & self.enemy, back(D));
+        if self.flying {
+            let mut reach = takes;
+            while reach != 0 {
+                reach = g.step(reach & free, back(D));
+                takes |= reach;
+            }
+        }
+        takes
+    }
+
+    /// The routes going on from `on` (after jumps towards `D`, `E` and `F`)
+    /// towards `H`, when that does not land on the start square: counted
+    /// when they end there, else left to the search.
+    #[inline(always)]
+    fn fourth<const D: usize, const E: usize, const F: usize, const H: usize>(&mut self, on: u64) {
+        let l4 = self.fore2::<H>(on & self.sources[H]);
+        if l4 == 0 {
+            return;
+        }
+        let end = self.ending(l4, H, 0);
+        self.ends.end(self.g, end, [D, E, F, H]);
+        let rest = self.back2::<F>(self.back2::<H>(l4 & !end));
+        self.deep |= self.back2::<D>(self.back2::<E>(rest));
     }
 
     /// Every route from the first jumps `landings` (per direction).
@@ -289,9 +429,6 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
 pub(super) struct Onward {
     /// Per direction `d`: the squares a man could jump from towards `d`.
     pub sources: [u64; 4],
-    /// Per direction `d`: the squares from which a jump goes on after a
-    /// jump towards `d` (any way but back).
-    pub goes_on: [u64; 4],
     /// Whether every first jump is a whole capture: no landing goes on, or
     /// crowns a man who would (the profile's mid-capture promotion).
     pub singles_only: bool,
@@ -307,6 +444,10 @@ impl Engine {
     }
 
     /// What follows the men's first jumps `landings` (per direction).
+    ///
+    /// A landing goes on when a man could jump from it towards any
+    /// direction: the way back needs the start square empty, and the board
+    /// as it is shows the jumping man there, so no direction is left out.
     #[inline(always)]
     pub(super) fn onward<G: Geom, M: Mover>(
         &self,
@@ -317,17 +458,11 @@ impl Engine {
     ) -> Onward {
         let sources = jump_sources(g, enemy, empty, M::CAPS);
         let [ne, nw, se, sw] = sources;
-        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
         let [stop, special] = self.landing_rules[M::US];
         let all = landings[NE] | landings[NW] | landings[SE] | landings[SW];
-        let further = (all & special)
-            | (landings[NE] & goes_on[NE])
-            | (landings[NW] & goes_on[NW])
-            | (landings[SE] & goes_on[SE])
-            | (landings[SW] & goes_on[SW]);
+        let further = all & (special | ne | nw | se | sw);
         Onward {
             sources,
-            goes_on,
             singles_only: further & !stop == 0,
         }
     }
@@ -346,12 +481,13 @@ impl Engine {
             return self.count_with_kings::<G, M>(g, pos, scratch, keep_duplicates);
         }
         let men = MenAhead::new::<G, M>(g, own);
-        self.count_men_moves::<G, M>(g, &men, enemy, empty, || *pos, scratch, keep_duplicates)
+        let sides = (own, pos.kings);
+        self.count_men_moves::<G, M>(g, &men, enemy, empty, sides, scratch, keep_duplicates)
     }
 
     /// The number of legal moves of the side `M`, which has only the men
-    /// `men`, against the pieces `enemy` with the squares `empty` free;
-    /// `pos` gives the position when a capture needs the search.
+    /// `men` (all its pieces `own`), against the pieces `enemy` with the
+    /// squares `empty` free and the kings `kings`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn count_men_moves<G: Geom, M: Mover>(
@@ -360,7 +496,7 @@ impl Engine {
         men: &MenAhead,
         enemy: u64,
         empty: u64,
-        pos: impl FnOnce() -> Position,
+        (own, kings): (u64, u64),
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
@@ -375,9 +511,9 @@ impl Engine {
         }
         self.count_longer_captures::<G, M>(
             g,
-            &pos(),
+            [own, enemy, kings],
             landings,
-            (onward.sources, onward.goes_on),
+            onward.sources,
             scratch,
             keep_duplicates,
         )
@@ -385,23 +521,36 @@ impl Engine {
 
     /// The number of captures of the side `M`, which has only men and a
     /// first jump (`landings`), when some capture goes on after its first
-    /// jump, with the board's jump sources and onward squares.
+    /// jump, with the board's jump sources; its pieces, the other side's
+    /// and the kings are `[own, enemy, kings]` (the position is made only
+    /// for the search).
     #[inline(never)]
     fn count_longer_captures<G: Geom, M: Mover>(
         &self,
         g: G,
-        pos: &Position,
+        [own, enemy, kings]: [u64; 3],
         landings: [u64; 4],
-        (sources, goes_on): ([u64; 4], [u64; 4]),
+        sources: [u64; 4],
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
     ) -> u64 {
-        let (own, enemy, empty) = self.sides::<M>(pos);
+        let empty = self.layout.squares & !(own | enemy);
+        let pos = || {
+            let mut pieces = [own, enemy];
+            pieces.rotate_left(M::US);
+            let side = if M::US == 0 { Side::White } else { Side::Black };
+            Position {
+                pieces,
+                kings,
+                side,
+            }
+        };
         if !M::FREE {
-            let jumpers = self.man_jumpers(g, pos, empty);
-            return self.searched(g, pos, jumpers, false, scratch, keep_duplicates);
+            let pos = pos();
+            let jumpers = self.man_jumpers(g, &pos, empty);
+            return self.searched(g, &pos, jumpers, false, scratch, keep_duplicates);
         }
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, (sources, goes_on), 0);
+        let mut routes = self.men_routes::<G, M, _>(g, enemy, empty, sources, keep_duplicates, 0);
         routes.all(landings);
         if routes.deep == 0 {
             return routes.ends;
@@ -409,20 +558,25 @@ impl Engine {
         let deep = routes.deep;
         routes.ends = 0;
         routes.all(first_jumps(g, own & !deep, enemy, empty, M::CAPS));
-        routes.ends + self.searched(g, pos, deep, false, scratch, keep_duplicates)
+        routes.ends + self.searched(g, &pos(), deep, false, scratch, keep_duplicates)
     }
 
-    /// The routes of the men of the side `M` against `enemy`, with the
-    /// board's jump sources and onward squares, ending in `ends`.
+    /// The routes of the men of the side `M` against `enemy`, the squares
+    /// `empty` empty, with the board's jump sources, ending in `ends`; the
+    /// two ways round a square count apart if `keep`.
     #[inline(always)]
     fn men_routes<G: Geom, M: Mover, R: RouteEnds>(
         &self,
         g: G,
         enemy: u64,
-        (sources, goes_on): ([u64; 4], [u64; 4]),
+        empty: u64,
+        sources: [u64; 4],
+        keep: bool,
         ends: R,
     ) -> MenRoutes<G, R> {
         let [stop, special] = self.landing_rules[M::US];
+        let [ne, nw, se, sw] = sources;
+        let goes_on = [ne | nw | se, ne | nw | sw, ne | se | sw, nw | se | sw];
         MenRoutes {
             g,
             sources,
@@ -430,14 +584,17 @@ impl Engine {
             stop,
             special,
             enemy,
+            empty,
+            flying: self.flying,
             caps: M::CAPS,
+            keep,
             ends,
             deep: 0,
         }
     }
 
     /// Appends the captures of the side `M`, which has only men and a first
-    /// jump, to `out` as [`Step`]s: the routes of up to three
+    /// jump, to `out` as [`Step`]s: the routes of up to four
     /// jumps straight from the bitboards ([`MenRoutes`]), the men with
     /// longer ones from the search. Not under the maximum rule.
     #[inline(never)]
@@ -455,9 +612,9 @@ impl Engine {
         let onward = self.onward::<G, M>(g, enemy, empty, landings);
         let start = out.len();
         let promotion = self.layout.promotion[M::US];
-        let board = (onward.sources, onward.goes_on);
         let ends = CollectRoutes { out, promotion };
-        let mut routes = self.men_routes::<G, M, _>(g, enemy, board, ends);
+        let mut routes =
+            self.men_routes::<G, M, _>(g, enemy, empty, onward.sources, keep_duplicates, ends);
         routes.all(landings);
         let deep = routes.deep;
         if deep == 0 {
@@ -639,10 +796,10 @@ impl Engine {
                 | to::<G, SE>(g, own & ahead[SE])
                 | to::<G, SW>(g, own & ahead[SW]))
                 & own;
-            for (targets, d) in apart.iter_mut().zip(M::FORWARD) {
-                if *targets == 0 {
-                    continue;
-                }
+            // Per forward direction `d` (each direction written out, so that
+            // its shifts are constants): the quiet children counted, the
+            // threatened targets left in `targets`.
+            let mut quiet_children = |targets: &mut u64, d: usize| {
                 // The targets `t` after which the other side has a jump: also
                 // a man on `t + d` that jumps `t` back onto `f`.
                 let threatened = ahead[back(d)] | over_to | g.step(onto_from, d);
@@ -654,20 +811,23 @@ impl Engine {
                     u64::from((quiet & q1).count_ones()) + u64::from((quiet & q2).count_ones());
                 total += u64::from(quiet.count_ones()) * base + gained - lost;
                 *targets &= threatened;
-            }
+            };
+            let [first, second] = &mut apart;
+            quiet_children(first, M::FORWARD[0]);
+            quiet_children(second, M::FORWARD[1]);
         }
         for (targets, d) in apart.into_iter().zip(M::FORWARD) {
             for t in Bits(targets) {
                 let t = 1u64 << t;
                 let f = g.step(t, back(d));
                 let (own, empty) = (own ^ f ^ t, empty ^ f ^ t);
-                let next = || child(f, t);
+                let sides = (enemy, pos.kings | (t & promotion));
                 total += self.count_men_moves::<G, M::Other>(
                     g,
                     &theirs,
                     own,
                     empty,
-                    next,
+                    sides,
                     scratch,
                     keep_duplicates,
                 );
