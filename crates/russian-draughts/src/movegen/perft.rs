@@ -129,6 +129,13 @@ impl Engine {
         if BULK && depth == 2 {
             return self.count_children::<G, M>(g, pos, list, scratch, keep);
         }
+        let (own, enemy, empty) = self.sides::<M>(pos);
+        if own & pos.kings == 0 {
+            let l = first_jumps(g, own, enemy, empty, M::CAPS);
+            if l[0] | l[1] | l[2] | l[3] == 0 {
+                return self.walk_men_steps::<G, M, BULK>(g, walk, pos, depth, rest, scratch);
+            }
+        }
         list.clear();
         self.steps::<G, M>(g, pos, list, scratch, keep);
         if depth == 1 {
@@ -141,6 +148,53 @@ impl Engine {
         for step in list.iter() {
             let next = step.after::<M>(pos);
             total += self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, rest, scratch);
+        }
+        total
+    }
+
+    /// The leaves below `pos` when the side `M` has only men and no
+    /// capture: each step of a man is made straight from the bitboards,
+    /// without a move list.
+    #[inline(always)]
+    fn walk_men_steps<G: Geom, M: Mover, const BULK: bool>(
+        &self,
+        g: G,
+        walk: Walk,
+        pos: &Position,
+        depth: u32,
+        lists: &mut [Vec<Step>],
+        scratch: &mut Vec<Action>,
+    ) -> u64 {
+        let (own, enemy, empty) = self.sides::<M>(pos);
+        let promotion = self.layout.promotion[M::US];
+        let child = |moved: u64, to: u64| {
+            let mut pieces = [0; 2];
+            pieces[M::US] = own ^ moved;
+            pieces[M::US ^ 1] = enemy;
+            Position {
+                pieces,
+                kings: pos.kings | (to & promotion),
+                side: if M::US == 0 { Side::Black } else { Side::White },
+            }
+        };
+        let mut total = 0;
+        for d in M::FORWARD {
+            let mut targets = g.step(own, d) & empty;
+            if depth == 1 {
+                while targets != 0 {
+                    let to = targets & targets.wrapping_neg();
+                    targets ^= to;
+                    std::hint::black_box(child(to | g.step(to, back(d)), to));
+                    total += 1;
+                }
+                continue;
+            }
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                let next = child(to | g.step(to, back(d)), to);
+                total += self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, lists, scratch);
+            }
         }
         total
     }
