@@ -130,11 +130,34 @@ impl Engine {
             return self.count_children::<G, M>(g, pos, list, scratch, keep);
         }
         let (own, enemy, empty) = self.sides::<M>(pos);
-        if own & pos.kings == 0 {
-            let l = first_jumps(g, own, enemy, empty, M::CAPS);
-            if l[0] | l[1] | l[2] | l[3] == 0 {
-                return self.walk_men_steps::<G, M, BULK>(g, walk, pos, depth, rest, scratch);
+        let kings = own & pos.kings;
+        let l = first_jumps(g, own & !kings, enemy, empty, M::CAPS);
+        if l[0] | l[1] | l[2] | l[3] == 0 && (kings == 0 || !self.king_can_capture(g, pos, empty)) {
+            let all_kings = pos.kings;
+            let child = |step: Step| {
+                let mut pieces = [0; 2];
+                pieces[M::US] = own ^ step.own;
+                pieces[M::US ^ 1] = enemy;
+                Position {
+                    pieces,
+                    kings: all_kings ^ step.kings,
+                    side: if M::US == 0 { Side::Black } else { Side::White },
+                }
+            };
+            let mut total = 0;
+            if depth == 1 {
+                self.quiet_steps::<G, M>(g, own, kings, empty, |step| {
+                    std::hint::black_box(child(step));
+                    total += 1;
+                });
+            } else {
+                self.quiet_steps::<G, M>(g, own, kings, empty, |step| {
+                    let next = child(step);
+                    total +=
+                        self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, rest, scratch);
+                });
             }
+            return total;
         }
         list.clear();
         self.steps::<G, M>(g, pos, list, scratch, keep);
@@ -148,53 +171,6 @@ impl Engine {
         for step in list.iter() {
             let next = step.after::<M>(pos);
             total += self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, rest, scratch);
-        }
-        total
-    }
-
-    /// The leaves below `pos` when the side `M` has only men and no
-    /// capture: each step of a man is made straight from the bitboards,
-    /// without a move list.
-    #[inline(always)]
-    fn walk_men_steps<G: Geom, M: Mover, const BULK: bool>(
-        &self,
-        g: G,
-        walk: Walk,
-        pos: &Position,
-        depth: u32,
-        lists: &mut [Vec<Step>],
-        scratch: &mut Vec<Action>,
-    ) -> u64 {
-        let (own, enemy, empty) = self.sides::<M>(pos);
-        let promotion = self.layout.promotion[M::US];
-        let child = |moved: u64, to: u64| {
-            let mut pieces = [0; 2];
-            pieces[M::US] = own ^ moved;
-            pieces[M::US ^ 1] = enemy;
-            Position {
-                pieces,
-                kings: pos.kings | (to & promotion),
-                side: if M::US == 0 { Side::Black } else { Side::White },
-            }
-        };
-        let mut total = 0;
-        for d in M::FORWARD {
-            let mut targets = g.step(own, d) & empty;
-            if depth == 1 {
-                while targets != 0 {
-                    let to = targets & targets.wrapping_neg();
-                    targets ^= to;
-                    std::hint::black_box(child(to | g.step(to, back(d)), to));
-                    total += 1;
-                }
-                continue;
-            }
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets ^= to;
-                let next = child(to | g.step(to, back(d)), to);
-                total += self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, lists, scratch);
-            }
         }
         total
     }
@@ -243,10 +219,27 @@ impl Engine {
             out.extend(scratch.iter().map(|a| Step::of(a, pos)));
             return;
         }
+        self.quiet_steps::<G, M>(g, own, kings, empty, |step| out.push(step));
+    }
+
+    /// Hands every plain move of the side `M` (its pieces `own`, its kings
+    /// `kings`) to `f` as a [`Step`]: the men's steps, then the kings'.
+    #[inline(always)]
+    fn quiet_steps<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        own: u64,
+        kings: u64,
+        empty: u64,
+        mut f: impl FnMut(Step),
+    ) {
+        let promotion = self.layout.promotion[M::US];
         for d in M::FORWARD {
-            for t in Bits(g.step(men, d) & empty) {
-                let to = 1u64 << t;
-                out.push(Step {
+            let mut targets = g.step(own & !kings, d) & empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                f(Step {
                     own: to | g.step(to, back(d)),
                     captured: 0,
                     kings: to & promotion,
@@ -258,7 +251,7 @@ impl Engine {
             for d in [NE, NW, SE, SW] {
                 let mut x = g.step(from, d) & empty;
                 while x != 0 {
-                    out.push(Step {
+                    f(Step {
                         own: from | x,
                         captured: 0,
                         kings: from | x,
