@@ -132,27 +132,27 @@ impl Engine {
         let (own, enemy, empty) = self.sides::<M>(pos);
         let kings = own & pos.kings;
         let l = first_jumps(g, own & !kings, enemy, empty, M::CAPS);
+        let all_kings = pos.kings;
+        let child = |step: &Step| {
+            let mut pieces = [0; 2];
+            pieces[M::US] = own ^ step.own;
+            pieces[M::US ^ 1] = enemy & !step.captured;
+            Position {
+                pieces,
+                kings: (all_kings & !step.captured) ^ step.kings,
+                side: if M::US == 0 { Side::Black } else { Side::White },
+            }
+        };
         if l[0] | l[1] | l[2] | l[3] == 0 && (kings == 0 || !self.king_can_capture(g, pos, empty)) {
-            let all_kings = pos.kings;
-            let child = |step: Step| {
-                let mut pieces = [0; 2];
-                pieces[M::US] = own ^ step.own;
-                pieces[M::US ^ 1] = enemy;
-                Position {
-                    pieces,
-                    kings: all_kings ^ step.kings,
-                    side: if M::US == 0 { Side::Black } else { Side::White },
-                }
-            };
             let mut total = 0;
             if depth == 1 {
                 self.quiet_steps::<G, M>(g, own, kings, empty, |step| {
-                    std::hint::black_box(child(step));
+                    std::hint::black_box(child(&step));
                     total += 1;
                 });
             } else {
                 self.quiet_steps::<G, M>(g, own, kings, empty, |step| {
-                    let next = child(step);
+                    let next = child(&step);
                     total +=
                         self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, rest, scratch);
                 });
@@ -163,13 +163,13 @@ impl Engine {
         self.steps::<G, M>(g, pos, list, scratch, keep);
         if depth == 1 {
             for step in list.iter() {
-                std::hint::black_box(step.after::<M>(pos));
+                std::hint::black_box(child(step));
             }
             return list.len() as u64;
         }
         let mut total = 0;
         for step in list.iter() {
-            let next = step.after::<M>(pos);
+            let next = child(step);
             total += self.walk::<G, M::Other, BULK>(g, walk, &next, depth - 1, rest, scratch);
         }
         total
