@@ -160,7 +160,7 @@ impl Engine {
             return total;
         }
         list.clear();
-        self.steps::<G, M>(g, pos, list, scratch, keep);
+        self.capture_steps::<G, M>(g, pos, l, list, scratch, keep);
         if depth == 1 {
             for step in list.iter() {
                 std::hint::black_box(child(step));
@@ -176,10 +176,8 @@ impl Engine {
     }
 
     /// Appends every legal move of the side `M` in `pos` to `out` as a
-    /// [`Step`]: plain moves and single jumps that cannot go on straight
-    /// from the bitboards, the men's longer captures under free choice from
-    /// the bitboards too ([`Engine::men_capture_steps`]), other captures
-    /// from the capture search ([`Engine::actions`], through `scratch`).
+    /// [`Step`]: plain moves straight from the bitboards, captures as
+    /// [`Engine::capture_steps`] finds them.
     #[inline(always)]
     pub(super) fn steps<G: Geom, M: Mover>(
         &self,
@@ -191,11 +189,35 @@ impl Engine {
     ) {
         let (own, enemy, empty) = self.sides::<M>(pos);
         let kings = own & pos.kings;
-        let men = own & !kings;
-        let promotion = self.layout.promotion[M::US];
-        let landings = first_jumps(g, men, enemy, empty, M::CAPS);
+        let landings = first_jumps(g, own & !kings, enemy, empty, M::CAPS);
         let jumps = landings[NE] | landings[NW] | landings[SE] | landings[SW];
-        if kings == 0 && jumps != 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
+        if jumps == 0 && (kings == 0 || !self.king_can_capture(g, pos, empty)) {
+            self.quiet_steps::<G, M>(g, own, kings, empty, |step| out.push(step));
+            return;
+        }
+        self.capture_steps::<G, M>(g, pos, landings, out, scratch, keep_duplicates);
+    }
+
+    /// Appends the captures of the side `M` in `pos`, which has one, to
+    /// `out` as [`Step`]s, given its men's first jumps `landings`: single
+    /// jumps that cannot go on straight from the bitboards, the men's longer
+    /// captures under free choice from the bitboards too
+    /// ([`Engine::men_capture_steps`]), other captures from the capture
+    /// search ([`Engine::actions`], through `scratch`).
+    #[inline(always)]
+    fn capture_steps<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        landings: [u64; 4],
+        out: &mut Vec<Step>,
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) {
+        let (own, enemy, empty) = self.sides::<M>(pos);
+        let kings = own & pos.kings;
+        let promotion = self.layout.promotion[M::US];
+        if kings == 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
             for d in [NE, NW, SE, SW] {
                 for l in Bits(landings[d]) {
                     let to = 1u64 << l;
@@ -209,17 +231,13 @@ impl Engine {
             }
             return;
         }
-        if jumps != 0 || (kings != 0 && self.king_can_capture(g, pos, empty)) {
-            if kings == 0 && M::FREE {
-                self.men_capture_steps::<G, M>(g, pos, out, scratch, keep_duplicates);
-                return;
-            }
-            scratch.clear();
-            self.actions_g(g, pos, scratch, keep_duplicates);
-            out.extend(scratch.iter().map(|a| Step::of(a, pos)));
+        if kings == 0 && M::FREE {
+            self.men_capture_steps::<G, M>(g, pos, out, scratch, keep_duplicates);
             return;
         }
-        self.quiet_steps::<G, M>(g, own, kings, empty, |step| out.push(step));
+        scratch.clear();
+        self.actions_g(g, pos, scratch, keep_duplicates);
+        out.extend(scratch.iter().map(|a| Step::of(a, pos)));
     }
 
     /// Hands every plain move of the side `M` (its pieces `own`, its kings
