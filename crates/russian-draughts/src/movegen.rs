@@ -771,9 +771,24 @@ impl Engine {
         keep_duplicates: bool,
     ) {
         let empty = self.layout.squares & !pos.occupied();
+        let kings = self.king_can_capture(g, pos, empty);
+        self.actions_with(g, pos, out, keep_duplicates, kings);
+    }
+
+    /// [`Engine::actions_g`] for a caller that knows whether some king of
+    /// the side to move has a first jump (`kings`).
+    #[inline(always)]
+    pub(super) fn actions_with<G: Geom>(
+        &self,
+        g: G,
+        pos: &Position,
+        out: &mut Vec<Action>,
+        keep_duplicates: bool,
+        kings: bool,
+    ) {
+        let empty = self.layout.squares & !pos.occupied();
         let sources = self.jump_sources(g, pos, empty);
         let jumpers = (sources[0] | sources[1] | sources[2] | sources[3]) & pos.own() & !pos.kings;
-        let kings = self.king_can_capture(g, pos, empty);
         if jumpers != 0 && !kings {
             if let Some(all) = self.single_man_captures(g, pos, sources) {
                 let promotion = self.layout.promotion[pos.side.index()];

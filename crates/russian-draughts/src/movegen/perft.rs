@@ -179,13 +179,14 @@ impl Engine {
             }
             return;
         }
-        if jumps != 0 || (kings != 0 && self.king_can_capture(g, pos, empty)) {
+        let king_captures = kings != 0 && self.king_can_capture(g, pos, empty);
+        if jumps != 0 || king_captures {
             if kings == 0 && M::FREE {
                 self.men_capture_steps::<G, M>(g, pos, out, scratch, keep_duplicates);
                 return;
             }
             scratch.clear();
-            self.actions_g(g, pos, scratch, keep_duplicates);
+            self.actions_with(g, pos, scratch, keep_duplicates, king_captures);
             out.extend(scratch.iter().map(|a| Step::of(a, pos)));
             return;
         }
