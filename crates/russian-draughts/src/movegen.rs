@@ -360,55 +360,98 @@ impl<S: RouteSink, G: Geom> Search<'_, S, G> {
         if !self.flying {
             return self.short_jumps(1 << at, captured, 0b1111, false);
         }
+        let ne = self.king_jump::<NE>(at, captured);
+        let nw = self.king_jump::<NW>(at, captured);
+        let se = self.king_jump::<SE>(at, captured);
+        let sw = self.king_jump::<SW>(at, captured);
+        ne | nw | se | sw
+    }
+
+    /// The first piece on `ray` seen from its start, for a ray towards `D`
+    /// (north-east and north-west rays go up the word), or none.
+    #[inline(always)]
+    fn first<const D: usize>(ray: u64) -> u64 {
+        if D == NE || D == NW {
+            ray & ray.wrapping_neg()
+        } else if ray == 0 {
+            0
+        } else {
+            1 << (63 - ray.leading_zeros())
+        }
+    }
+
+    /// Whether a flying king standing on the bit `at`, the pieces
+    /// `captured` taken so far, can capture towards `D`: the first piece on
+    /// the ray is an enemy not yet taken, with an empty square behind it.
+    #[inline(always)]
+    fn takes<const D: usize>(&self, at: usize, captured: u64) -> bool {
+        let x = Self::first::<D>(self.rays[at][D] & !self.empty);
+        to::<G, D>(self.geom, x & self.enemy & !captured) & self.empty != 0
+    }
+
+    /// The flying king's capture from the bit `at` towards `D` and every
+    /// sequence that follows it; returns whether the capture exists.
+    ///
+    /// A landing square is searched further only when the king can capture
+    /// from it: straight on (the same from every landing) or to either
+    /// side. The way back is blocked by the piece just taken.
+    #[inline(always)]
+    fn king_jump<const D: usize>(&mut self, at: usize, captured: u64) -> bool {
         let rays = self.rays;
-        let mut found = false;
-        for d in 0..4 {
-            // The first piece on the ray, then the empty squares past it up
-            // to the next piece or the edge.
-            let blockers = rays[at][d] & !self.empty;
-            if blockers == 0 {
-                continue;
-            }
-            let xi = nearest(blockers, d);
-            let x = 1u64 << xi;
-            if x & self.enemy & !captured == 0 {
-                continue;
-            }
-            let past = rays[xi][d] ^ x;
-            let landings = past & !rays[nearest(past & !self.empty, d)][d];
-            if landings == 0 {
-                continue;
-            }
-            found = true;
-            let now = captured | x;
-            let saved_order = self.order;
-            if self.track_order {
-                self.order = (saved_order << 6) | u128::from(x.trailing_zeros() + 1);
-            }
-            let mut continued = false;
-            let mut left = landings;
-            while left != 0 {
-                let i = nearest(left, d);
-                left ^= 1 << i;
+        // The first piece on the ray, then the empty squares past it up
+        // to the next piece or the edge.
+        let blockers = rays[at][D] & !self.empty;
+        if blockers == 0 {
+            return false;
+        }
+        let xi = nearest(blockers, D);
+        let x = 1u64 << xi;
+        if x & self.enemy & !captured == 0 {
+            return false;
+        }
+        let past = rays[xi][D] ^ x;
+        let next = Self::first::<D>(past & !self.empty);
+        let now = captured | x;
+        let landings = past & !rays[nearest(next, D)][D];
+        if landings == 0 {
+            return false;
+        }
+        let straight = to::<G, D>(self.geom, next & self.enemy & !now) & self.empty != 0;
+        let saved_order = self.order;
+        if self.track_order {
+            self.order = (saved_order << 6) | u128::from(x.trailing_zeros() + 1);
+        }
+        let mut continued = false;
+        let mut left = landings;
+        while left != 0 {
+            let i = nearest(left, D);
+            left ^= 1 << i;
+            let goes_on = straight
+                || if D == NE || D == SW {
+                    self.takes::<NW>(i, now) || self.takes::<SE>(i, now)
+                } else {
+                    self.takes::<NE>(i, now) || self.takes::<SW>(i, now)
+                };
+            if goes_on {
                 self.path[self.len] = i as u8;
                 self.len += 1;
                 continued |= self.king_jumps(i, now);
                 self.len -= 1;
             }
-            if !continued {
-                let mut left = landings;
-                while left != 0 {
-                    let i = nearest(left, d);
-                    left ^= 1 << i;
-                    self.path[self.len] = i as u8;
-                    self.len += 1;
-                    self.emit(now, false);
-                    self.len -= 1;
-                }
-            }
-            self.order = saved_order;
         }
-        found
+        if !continued {
+            let mut left = landings;
+            while left != 0 {
+                let i = nearest(left, D);
+                left ^= 1 << i;
+                self.path[self.len] = i as u8;
+                self.len += 1;
+                self.emit(now, false);
+                self.len -= 1;
+            }
+        }
+        self.order = saved_order;
+        true
     }
 }
 
@@ -728,9 +771,24 @@ impl Engine {
         keep_duplicates: bool,
     ) {
         let empty = self.layout.squares & !pos.occupied();
+        let kings = self.king_can_capture(g, pos, empty);
+        self.actions_with(g, pos, out, keep_duplicates, kings);
+    }
+
+    /// [`Engine::actions_g`] for a caller that knows whether some king of
+    /// the side to move has a first jump (`kings`).
+    #[inline(always)]
+    pub(super) fn actions_with<G: Geom>(
+        &self,
+        g: G,
+        pos: &Position,
+        out: &mut Vec<Action>,
+        keep_duplicates: bool,
+        kings: bool,
+    ) {
+        let empty = self.layout.squares & !pos.occupied();
         let sources = self.jump_sources(g, pos, empty);
         let jumpers = (sources[0] | sources[1] | sources[2] | sources[3]) & pos.own() & !pos.kings;
-        let kings = self.king_can_capture(g, pos, empty);
         if jumpers != 0 && !kings {
             if let Some(all) = self.single_man_captures(g, pos, sources) {
                 let promotion = self.layout.promotion[pos.side.index()];

@@ -117,6 +117,9 @@ if [ "$what" != instructions ]; then
         hyperfine -N -w 1 -r 5 \
             "$new perft --rules russian-draughts/russian --fen $fen $depth -j 1" \
             "$anchor/perft $depth --scalar --fen $fen"
+        hyperfine -N -w 1 -r 5 \
+            "$new perft --rules russian-draughts/russian --fen $fen $((depth - 1)) --no-bulk -j 1" \
+            "$anchor/perft $((depth - 1)) --no-bulk --fen $fen"
     done
     for file in russian-10k morris-10k alquerque-10k; do
         hyperfine -N -w 2 -r 10 \

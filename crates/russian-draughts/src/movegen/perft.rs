@@ -143,7 +143,11 @@ impl Engine {
                 side: if M::US == 0 { Side::Black } else { Side::White },
             }
         };
-        if l[0] | l[1] | l[2] | l[3] == 0 && (kings == 0 || !self.king_can_capture(g, pos, empty)) {
+        let first = FirstJumps {
+            men: l,
+            king: kings != 0 && self.king_can_capture(g, pos, empty),
+        };
+        if !first.any() {
             let mut total = 0;
             if depth == 1 {
                 self.quiet_steps::<G, M>(g, own, kings, empty, |step| {
@@ -160,7 +164,7 @@ impl Engine {
             return total;
         }
         list.clear();
-        self.capture_steps::<G, M>(g, pos, l, list, scratch, keep);
+        self.capture_steps::<G, M>(g, pos, first, list, scratch, keep);
         if depth == 1 {
             for step in list.iter() {
                 std::hint::black_box(child(step));
@@ -189,17 +193,19 @@ impl Engine {
     ) {
         let (own, enemy, empty) = self.sides::<M>(pos);
         let kings = own & pos.kings;
-        let landings = first_jumps(g, own & !kings, enemy, empty, M::CAPS);
-        let jumps = landings[NE] | landings[NW] | landings[SE] | landings[SW];
-        if jumps == 0 && (kings == 0 || !self.king_can_capture(g, pos, empty)) {
+        let first = FirstJumps {
+            men: first_jumps(g, own & !kings, enemy, empty, M::CAPS),
+            king: kings != 0 && self.king_can_capture(g, pos, empty),
+        };
+        if !first.any() {
             self.quiet_steps::<G, M>(g, own, kings, empty, |step| out.push(step));
             return;
         }
-        self.capture_steps::<G, M>(g, pos, landings, out, scratch, keep_duplicates);
+        self.capture_steps::<G, M>(g, pos, first, out, scratch, keep_duplicates);
     }
 
     /// Appends the captures of the side `M` in `pos`, which has one, to
-    /// `out` as [`Step`]s, given its men's first jumps `landings`: single
+    /// `out` as [`Step`]s, given its `first` jumps: single
     /// jumps that cannot go on straight from the bitboards, the men's longer
     /// captures under free choice from the bitboards too
     /// ([`Engine::men_capture_steps`]), other captures from the capture
@@ -209,7 +215,7 @@ impl Engine {
         &self,
         g: G,
         pos: &Position,
-        landings: [u64; 4],
+        first: FirstJumps,
         out: &mut Vec<Step>,
         scratch: &mut Vec<Action>,
         keep_duplicates: bool,
@@ -217,6 +223,7 @@ impl Engine {
         let (own, enemy, empty) = self.sides::<M>(pos);
         let kings = own & pos.kings;
         let promotion = self.layout.promotion[M::US];
+        let landings = first.men;
         if kings == 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
             for d in [NE, NW, SE, SW] {
                 for l in Bits(landings[d]) {
@@ -236,7 +243,7 @@ impl Engine {
             return;
         }
         scratch.clear();
-        self.actions_g(g, pos, scratch, keep_duplicates);
+        self.actions_with(g, pos, scratch, keep_duplicates, first.king);
         out.extend(scratch.iter().map(|a| Step::of(a, pos)));
     }
 
@@ -281,6 +288,23 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+/// What a node first learns of its side's captures: its men's first jumps,
+/// as landing squares per direction, and whether one of its kings can
+/// capture.
+#[derive(Clone, Copy)]
+struct FirstJumps {
+    men: [u64; 4],
+    king: bool,
+}
+
+impl FirstJumps {
+    /// Whether the side has a capture, and so must take.
+    #[inline(always)]
+    fn any(self) -> bool {
+        self.men[NE] | self.men[NW] | self.men[SE] | self.men[SW] != 0 || self.king
     }
 }
 
