@@ -6,7 +6,7 @@
 //! whole bitboards where the count is exact, with the full capture search
 //! as the fallback.
 
-use super::perft::Step;
+use super::perft::{FirstJumps, Step};
 use super::{ActionSink, Engine, Geom, Mover, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
@@ -708,18 +708,25 @@ impl Engine {
         keep_duplicates: bool,
     ) -> u64 {
         let (own, enemy, empty) = self.sides::<M>(pos);
-        if own & pos.kings == 0 {
-            let caps = M::CAPS;
-            let l = first_jumps(g, own, enemy, empty, caps);
-            if l[0] | l[1] | l[2] | l[3] == 0 {
+        let kings = own & pos.kings;
+        let first = FirstJumps {
+            men: first_jumps(g, own & !kings, enemy, empty, M::CAPS),
+            king: kings != 0 && self.king_can_capture(g, pos, empty),
+        };
+        let all_kings = pos.kings;
+        let mut total = 0;
+        if !first.any() {
+            if kings == 0 {
                 return self.count_after_men_steps::<G, M>(g, pos, empty, scratch, keep_duplicates);
             }
+            list.clear();
+            self.quiet_steps::<G, M>(g, own, kings, empty, |step| list.push(step));
+        } else {
+            list.clear();
+            self.capture_steps::<G, M>(g, pos, first, list, scratch, keep_duplicates);
         }
-        list.clear();
-        self.steps::<G, M>(g, pos, list, scratch, keep_duplicates);
-        let mut total = 0;
         for step in list.iter() {
-            let next = step.after::<M>(pos);
+            let next = step.child::<M>(own, enemy, all_kings);
             total += self.count_moves::<G, M::Other>(g, &next, scratch, keep_duplicates);
         }
         total

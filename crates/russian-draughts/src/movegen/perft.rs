@@ -20,15 +20,19 @@ pub(super) struct Step {
 }
 
 impl Step {
-    /// The position after this step of the side `M` in `pos`.
+    /// The position after this step of the side `M`, given the sides as
+    /// they stand: its pieces `own`, the other side's `enemy` and the kings
+    /// of both `kings`, all held in registers by the caller.
     #[inline(always)]
-    pub(super) fn after<M: Mover>(self, pos: &Position) -> Position {
-        let mut next = *pos;
-        next.pieces[M::US] ^= self.own;
-        next.pieces[M::US ^ 1] &= !self.captured;
-        next.kings = (next.kings & !self.captured) ^ self.kings;
-        next.side = if M::US == 0 { Side::Black } else { Side::White };
-        next
+    pub(super) fn child<M: Mover>(self, own: u64, enemy: u64, kings: u64) -> Position {
+        let mut pieces = [0; 2];
+        pieces[M::US] = own ^ self.own;
+        pieces[M::US ^ 1] = enemy & !self.captured;
+        Position {
+            pieces,
+            kings: (kings & !self.captured) ^ self.kings,
+            side: if M::US == 0 { Side::Black } else { Side::White },
+        }
     }
 
     /// The step of an [`Action`] of the side to move in `pos`.
@@ -133,16 +137,7 @@ impl Engine {
         let kings = own & pos.kings;
         let l = first_jumps(g, own & !kings, enemy, empty, M::CAPS);
         let all_kings = pos.kings;
-        let child = |step: &Step| {
-            let mut pieces = [0; 2];
-            pieces[M::US] = own ^ step.own;
-            pieces[M::US ^ 1] = enemy & !step.captured;
-            Position {
-                pieces,
-                kings: (all_kings & !step.captured) ^ step.kings,
-                side: if M::US == 0 { Side::Black } else { Side::White },
-            }
-        };
+        let child = |step: &Step| step.child::<M>(own, enemy, all_kings);
         let first = FirstJumps {
             men: l,
             king: kings != 0 && self.king_can_capture(g, pos, empty),
@@ -180,9 +175,10 @@ impl Engine {
     }
 
     /// Appends every legal move of the side `M` in `pos` to `out` as a
-    /// [`Step`]: plain moves straight from the bitboards, captures as
-    /// [`Engine::capture_steps`] finds them.
-    #[inline(always)]
+    /// [`Step`]: the walk's two listings, [`Engine::quiet_steps`] and
+    /// [`Engine::capture_steps`], joined for the tests that compare them
+    /// with the capture search.
+    #[cfg(test)]
     pub(super) fn steps<G: Geom, M: Mover>(
         &self,
         g: G,
@@ -211,7 +207,7 @@ impl Engine {
     /// ([`Engine::men_capture_steps`]), other captures from the capture
     /// search ([`Engine::actions`], through `scratch`).
     #[inline(always)]
-    fn capture_steps<G: Geom, M: Mover>(
+    pub(super) fn capture_steps<G: Geom, M: Mover>(
         &self,
         g: G,
         pos: &Position,
@@ -250,7 +246,7 @@ impl Engine {
     /// Hands every plain move of the side `M` (its pieces `own`, its kings
     /// `kings`) to `f` as a [`Step`]: the men's steps, then the kings'.
     #[inline(always)]
-    fn quiet_steps<G: Geom, M: Mover>(
+    pub(super) fn quiet_steps<G: Geom, M: Mover>(
         &self,
         g: G,
         own: u64,
@@ -295,15 +291,15 @@ impl Engine {
 /// as landing squares per direction, and whether one of its kings can
 /// capture.
 #[derive(Clone, Copy)]
-struct FirstJumps {
-    men: [u64; 4],
-    king: bool,
+pub(super) struct FirstJumps {
+    pub(super) men: [u64; 4],
+    pub(super) king: bool,
 }
 
 impl FirstJumps {
     /// Whether the side has a capture, and so must take.
     #[inline(always)]
-    fn any(self) -> bool {
+    pub(super) fn any(self) -> bool {
         self.men[NE] | self.men[NW] | self.men[SE] | self.men[SW] != 0 || self.king
     }
 }
