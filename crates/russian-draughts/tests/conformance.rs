@@ -108,10 +108,18 @@ fn perft_on_custom_boards_agrees_along_random_games() {
         // A man crowned on d8 who could go on (f6, then d4 or h4) next to
         // one with two jumps (h2), and a
         // man whose four jumps lead back to its start (c3), both ways.
+        // Then kings next to men: a king's single capture with a man's
+        // longer one (h2, c3), a king's longer one with a man's single
+        // one (a1, e3), and the king positions of `tests/perft`.
         for fen in [
             "W:Wb6,h2,f2:Bc7,e7,e5,g5,g3",
             "W:Wc3:Bd4,d6,b6,b4",
             "W:Wc3,h2:Bd4,d6,b6,b4,g3",
+            "W:Wc3,Kh2:Bd4,f6,g3,a7",
+            "W:WKa1,e3:Bc3,f4,e7,b8",
+            "W:Wa1,c1,Kd2:Bb8,Kd8",
+            "W:Wa1,c1,e1,b2,f2,c3,g3,h4,Kd6:Bb8,f8,a7,e7,g7,b6,h6,c5,e5,Kd2",
+            "B:WKa1,Kh2,c3,e3:BKh8,b6,Kd8,g5",
         ] {
             let position = game.parse_position(fen).expect("test FEN");
             for options in [&PerftOptions::default(), &keep, &no_bulk] {

@@ -7,7 +7,7 @@
 //! as the fallback.
 
 use super::perft::{FirstJumps, Step};
-use super::{ActionSink, Engine, Geom, Mover, to};
+use super::{ActionSink, Engine, Geom, Mover, nearest, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
 use crate::position::Position;
@@ -50,6 +50,29 @@ pub(super) fn first_jumps<G: Geom>(
         to::<G, SE>(g, to::<G, SE>(g, men & caps[SE]) & enemy) & empty,
         to::<G, SW>(g, to::<G, SW>(g, men & caps[SW]) & enemy) & empty,
     ]
+}
+
+/// The squares from which a king could capture towards `D`: past the
+/// squares `free` (any number of them if `flying`, none else) an enemy with
+/// a free square behind it. Whatever stands on the squares themselves.
+#[inline(always)]
+fn king_takes_towards<G: Geom, const D: usize>(g: G, enemy: u64, free: u64, flying: bool) -> u64 {
+    let mut takes = g.step(g.step(free, back(D)) & enemy, back(D));
+    if flying {
+        let mut reach = takes;
+        while reach != 0 {
+            reach = g.step(reach & free, back(D));
+            takes |= reach;
+        }
+    }
+    takes
+}
+
+/// The first landing squares of jumps towards `D` from the squares `from`:
+/// an enemy one step on, an empty square behind it.
+#[inline(always)]
+fn jumps_towards<G: Geom, const D: usize>(g: G, from: u64, enemy: u64, empty: u64) -> u64 {
+    to::<G, D>(g, to::<G, D>(g, from) & enemy) & empty
 }
 
 /// The targets of the plain moves of `men` of the side `M` (both forward
@@ -375,16 +398,7 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
     /// squares `free` empty.
     #[inline(always)]
     fn king_takes_towards<const D: usize>(&self, free: u64) -> u64 {
-        let g = self.g;
-        let mut takes = g.step(g.step(free, back(D)) & self.enemy, back(D));
-        if self.flying {
-            let mut reach = takes;
-            while reach != 0 {
-                reach = g.step(reach & free, back(D));
-                takes |= reach;
-            }
-        }
-        takes
+        king_takes_towards::<G, D>(self.g, self.enemy, free, self.flying)
     }
 
     /// The routes going on from `on` (after jumps towards `D`, `E` and `F`)
@@ -649,11 +663,14 @@ impl Engine {
             self.king_rays::<G, SW>(g, kings, empty),
         ];
         let from = |d: usize| if self.flying { kings | rays[d] } else { kings };
-        let king_jumps = first_jumps(g, from(NE), enemy, empty, [u64::MAX, 0, 0, 0])[NE]
-            | first_jumps(g, from(NW), enemy, empty, [0, u64::MAX, 0, 0])[NW]
-            | first_jumps(g, from(SE), enemy, empty, [0, 0, u64::MAX, 0])[SE]
-            | first_jumps(g, from(SW), enemy, empty, [0, 0, 0, u64::MAX])[SW];
-        if l[NE] | l[NW] | l[SE] | l[SW] | king_jumps == 0 {
+        let king_jumps = [
+            jumps_towards::<G, NE>(g, from(NE), enemy, empty),
+            jumps_towards::<G, NW>(g, from(NW), enemy, empty),
+            jumps_towards::<G, SE>(g, from(SE), enemy, empty),
+            jumps_towards::<G, SW>(g, from(SW), enemy, empty),
+        ];
+        let king_jumps_any = king_jumps[NE] | king_jumps[NW] | king_jumps[SE] | king_jumps[SW];
+        if l[NE] | l[NW] | l[SE] | l[SW] | king_jumps_any == 0 {
             let [a, b] = men_steps::<G, M>(g, men);
             let steps = u64::from((a & empty).count_ones()) + u64::from((b & empty).count_ones());
             // The rays of different kings towards one direction are apart
@@ -666,8 +683,140 @@ impl Engine {
             };
             return steps + reach;
         }
-        let jumpers = self.man_jumpers(g, pos, empty);
-        self.searched(g, pos, jumpers, king_jumps != 0, scratch, keep_duplicates)
+        self.count_captures_with_kings::<G, M>(g, pos, l, king_jumps, scratch, keep_duplicates)
+    }
+
+    /// The number of captures of the side `M`, which has kings, from the
+    /// first landing squares of its men's jumps (`men`) and its kings'
+    /// (`kings`), per direction: on whole bitboards where every capture of
+    /// a kind (the kings', the men's) is a single jump, the search for the
+    /// other kind (or both, when the maximum rule may weigh one against
+    /// the other).
+    #[inline(never)]
+    fn count_captures_with_kings<G: Geom, M: Mover>(
+        &self,
+        g: G,
+        pos: &Position,
+        men: [u64; 4],
+        kings: [u64; 4],
+        scratch: &mut Vec<Action>,
+        keep_duplicates: bool,
+    ) -> u64 {
+        let (_, enemy, empty) = self.sides::<M>(pos);
+        let men_any = men[NE] | men[NW] | men[SE] | men[SW] != 0;
+        let men_single = !men_any || self.onward::<G, M>(g, enemy, empty, men).singles_only;
+        let kings_single = self.single_king_captures::<G>(g, enemy, empty, kings);
+        let men_count = || men.iter().map(|l| u64::from(l.count_ones())).sum::<u64>();
+        let men_searched = |scratch: &mut Vec<Action>| {
+            let jumpers = self.man_jumpers(g, pos, empty);
+            self.searched(g, pos, jumpers, false, scratch, keep_duplicates)
+        };
+        match kings_single {
+            Some(k) if k != 0 && self.king_priority => k,
+            Some(k) if men_single => k + men_count(),
+            Some(k) if M::FREE => k + men_searched(scratch),
+            None if self.king_priority => self.searched(g, pos, 0, true, scratch, keep_duplicates),
+            None if M::FREE && men_single => {
+                men_count() + self.searched(g, pos, 0, true, scratch, keep_duplicates)
+            }
+            _ => {
+                let jumpers = self.man_jumpers(g, pos, empty);
+                let kings_any = kings[NE] | kings[NW] | kings[SE] | kings[SW] != 0;
+                self.searched(g, pos, jumpers, kings_any, scratch, keep_duplicates)
+            }
+        }
+    }
+
+    /// The number of the kings' captures when every one is a single jump,
+    /// from the first landing squares of their jumps per direction
+    /// (`first`), `enemy` the other side's pieces; `None` when some could
+    /// go on.
+    ///
+    /// A flying king lands on any empty square past the piece it takes, a
+    /// short one on the first: one move per landing square, since the rays
+    /// of two kings towards one direction are apart. After a jump towards
+    /// `d` the squares that differ from the board as it is (the king's
+    /// start, the piece taken) lie on the way back, so the capture goes on
+    /// exactly when a king on the landing square could capture another way
+    /// on the board as it is: straight on past the last landing square (the
+    /// same for all of them), or to either side.
+    #[inline(always)]
+    fn single_king_captures<G: Geom>(
+        &self,
+        g: G,
+        enemy: u64,
+        empty: u64,
+        first: [u64; 4],
+    ) -> Option<u64> {
+        if !self.flying {
+            let takes = [
+                king_takes_towards::<G, NE>(g, enemy, empty, false),
+                king_takes_towards::<G, NW>(g, enemy, empty, false),
+                king_takes_towards::<G, SE>(g, enemy, empty, false),
+                king_takes_towards::<G, SW>(g, enemy, empty, false),
+            ];
+            let mut count = 0;
+            for (d, landed) in first.into_iter().enumerate() {
+                let onward = (0..4)
+                    .filter(|&e| e != back(d))
+                    .fold(0, |on, e| on | takes[e]);
+                if landed & onward != 0 {
+                    return None;
+                }
+                count += u64::from(landed.count_ones());
+            }
+            return Some(count);
+        }
+        Some(
+            self.flying_single_captures::<G, NE>(g, enemy, empty, first[NE])?
+                + self.flying_single_captures::<G, NW>(g, enemy, empty, first[NW])?
+                + self.flying_single_captures::<G, SE>(g, enemy, empty, first[SE])?
+                + self.flying_single_captures::<G, SW>(g, enemy, empty, first[SW])?,
+        )
+    }
+
+    /// The number of flying kings' captures towards `D` whose first landing
+    /// squares are `first`, when none goes on ([`Engine::single_king_captures`]).
+    #[inline(always)]
+    fn flying_single_captures<G: Geom, const D: usize>(
+        &self,
+        g: G,
+        enemy: u64,
+        empty: u64,
+        first: u64,
+    ) -> Option<u64> {
+        let rays = &self.rays;
+        // Whether a king on the bit `at` could capture towards `E`.
+        let takes = |at: usize, e: usize| {
+            let next = rays[at][e] & !empty;
+            let x = if next == 0 {
+                0
+            } else {
+                1u64 << nearest(next, e)
+            };
+            g.step(x & enemy, e) & empty != 0
+        };
+        let (side, other) = if D == NE || D == SW {
+            (NW, SE)
+        } else {
+            (NE, SW)
+        };
+        let mut count = 0;
+        for f in Bits(first) {
+            let ray = rays[f as usize][D];
+            let stop = nearest(ray & !empty, D);
+            if stop < 64 && takes(stop, D) {
+                return None;
+            }
+            let landed = ray & !rays[stop][D];
+            for at in Bits(landed) {
+                if takes(at as usize, side) || takes(at as usize, other) {
+                    return None;
+                }
+            }
+            count += u64::from(landed.count_ones());
+        }
+        Some(count)
     }
 
     /// The number of legal captures found by the search, starting with the
