@@ -118,6 +118,51 @@ impl Catalog {
         Catalog::from_sources(sources)
     }
 
+    /// Resolves `reference` as [`Catalog::find`] does among sets of
+    /// compiled-in profile files, reading the headers of the files that may
+    /// hold that profile only. Every file's path ends with
+    /// `GAME/NAME.vN.toml` as its header says (checked when it is read), so
+    /// no other file can hold it; a reference that does not parse or names
+    /// no such file is looked up in the whole catalog, whose errors list
+    /// what is known.
+    ///
+    /// ```
+    /// use board_core::Catalog;
+    /// const FILES: board_core::EmbeddedProfiles = &[(
+    ///     "rules/demo/plain.v1.toml",
+    ///     "game = \"demo\"\nname = \"plain\"\nversion = 1\ndescription = \"d\"\n",
+    /// )];
+    /// let found = Catalog::find_embedded(&[FILES], "demo/plain").unwrap();
+    /// assert_eq!(found.id().version, 1);
+    /// assert!(Catalog::find_embedded(&[FILES], "demo/other").is_err());
+    /// ```
+    pub fn find_embedded(
+        sets: &[EmbeddedProfiles],
+        reference: &str,
+    ) -> Result<ProfileSource, ProfileError> {
+        if let Ok(r) = reference.parse::<ProfileRef>() {
+            let stem = format!("{}.v", r.name);
+            let may_hold = |path: &str| {
+                path.rsplit_once('/').is_some_and(|(dir, file)| {
+                    file.starts_with(&stem)
+                        && dir.rsplit('/').next().is_some_and(|game| game == r.game)
+                })
+            };
+            let sources = sets
+                .iter()
+                .flat_map(|files| files.iter())
+                .filter(|(path, _)| may_hold(path))
+                .map(|&(path, text)| ProfileSource::embedded(path, text))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Ok(found) = Catalog::from_sources(sources)?.resolve(&r) {
+                return Ok(found.clone());
+            }
+        }
+        Catalog::embedded(sets.iter().copied())?
+            .find(reference)
+            .cloned()
+    }
+
     /// The catalog of `sources`, sorted; two files of one profile are an
     /// error.
     fn from_sources(mut sources: Vec<ProfileSource>) -> Result<Catalog, ProfileError> {

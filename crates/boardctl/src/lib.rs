@@ -69,8 +69,7 @@ pub fn load_profile(args: &RulesArgs) -> anyhow::Result<ProfileSource> {
     let Some(reference) = &args.rules else {
         anyhow::bail!("no profile given: use --rules game/name[@N] or --rules-file PATH");
     };
-    let catalog = registry::embedded_catalog()?;
-    Ok(catalog.find(reference)?.clone())
+    Ok(registry::find_embedded(reference)?)
 }
 
 /// Reads a profile file from disk. One that keeps a built-in profile's

@@ -12,6 +12,12 @@ pub fn embedded_catalog() -> Result<Catalog, ProfileError> {
     Catalog::embedded(EMBEDDED.iter().copied())
 }
 
+/// The compiled-in profile `reference` names, reading only the headers of
+/// the files that may hold it ([`Catalog::find_embedded`]).
+pub fn find_embedded(reference: &str) -> Result<board_core::ProfileSource, ProfileError> {
+    Catalog::find_embedded(EMBEDDED, reference)
+}
+
 /// A command that runs on any game, once the profile's game is known.
 pub trait GameTask {
     /// What the command returns.
@@ -112,6 +118,36 @@ mod tests {
             let whole = board_core::profile::parse_header(&source.origin, &source.text)
                 .expect("the whole file parses");
             assert_eq!(source.header, whole, "{}", source.origin);
+        }
+    }
+
+    /// Looking a reference up among the files that may hold it finds what
+    /// the whole catalog finds, for every compiled-in profile with and
+    /// without its version, and fails with the same message otherwise.
+    #[test]
+    fn find_embedded_agrees_with_the_whole_catalog() {
+        let catalog = embedded_catalog().expect("the embedded profiles load");
+        let mut references = vec![
+            "russian".to_string(),
+            "russian-draughts/nope".to_string(),
+            "russian-draughts/russian@99".to_string(),
+            "nope/russian".to_string(),
+            "a/b/c".to_string(),
+            String::new(),
+        ];
+        for source in catalog.sources() {
+            let id = source.id();
+            references.push(format!("{}/{}", id.game, id.name));
+            references.push(id.to_string());
+        }
+        for reference in &references {
+            let whole = catalog.find(reference).map(|s| s.origin.clone());
+            let narrow = find_embedded(reference).map(|s| s.origin);
+            match (whole, narrow) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{reference}"),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{reference}"),
+                (a, b) => panic!("{reference}: {a:?} against {b:?}"),
+            }
         }
     }
 
