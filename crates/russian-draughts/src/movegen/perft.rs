@@ -3,7 +3,7 @@
 //! to play every leaf. Its moves are [`Step`]s, ready to play.
 
 use super::bulk::{back, first_jumps};
-use super::{Action, BlackToMove, Engine, Fixed, Geom, Mover, Runtime, WhiteToMove};
+use super::{Action, BlackToMove, Engine, Fixed, Geom, Mover, Runtime, WhiteToMove, nearest};
 use crate::layout::{NE, NW, SE, SW};
 use crate::position::Position;
 use board_core::Side;
@@ -269,21 +269,35 @@ impl Engine {
         }
         for k in Bits(kings) {
             let from = 1u64 << k;
-            for d in [NE, NW, SE, SW] {
-                let mut x = g.step(from, d) & empty;
-                while x != 0 {
-                    f(Step {
-                        own: from | x,
-                        captured: 0,
-                        kings: from | x,
-                    });
-                    if !self.flying {
-                        break;
-                    }
-                    x = g.step(x, d) & empty;
-                }
+            for x in Bits(self.king_moves(g, k as usize, empty)) {
+                let both = from | 1u64 << x;
+                f(Step {
+                    own: both,
+                    captured: 0,
+                    kings: both,
+                });
             }
         }
+    }
+
+    /// The squares the king on the bit `k` reaches by plain moves: a
+    /// flying king's four rays read from the ray table up to the first
+    /// piece on each, without a branch, so that one loop over the squares
+    /// makes all its moves.
+    #[inline(always)]
+    fn king_moves<G: Geom>(&self, g: G, k: usize, empty: u64) -> u64 {
+        let from = 1u64 << k;
+        if !self.flying {
+            return (g.step(from, NE) | g.step(from, NW) | g.step(from, SE) | g.step(from, SW))
+                & empty;
+        }
+        let rays = &self.rays[k];
+        let mut reach = 0;
+        for d in [NE, NW, SE, SW] {
+            let ray = rays[d] ^ from;
+            reach |= ray & !self.rays[nearest(ray & !empty, d)][d];
+        }
+        reach
     }
 }
 
