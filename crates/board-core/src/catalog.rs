@@ -141,17 +141,13 @@ impl Catalog {
         reference: &str,
     ) -> Result<ProfileSource, ProfileError> {
         if let Ok(r) = reference.parse::<ProfileRef>() {
-            let stem = format!("{}.v", r.name);
-            let may_hold = |path: &str| {
-                path.rsplit_once('/').is_some_and(|(dir, file)| {
-                    file.starts_with(&stem)
-                        && dir.rsplit('/').next().is_some_and(|game| game == r.game)
-                })
-            };
+            // Every file of the profile has this in its path; a file of
+            // another profile that has it too is left out by `resolve`.
+            let stem = format!("{}/{}.v", r.game, r.name);
             let sources = sets
                 .iter()
                 .flat_map(|files| files.iter())
-                .filter(|(path, _)| may_hold(path))
+                .filter(|(path, _)| path.contains(&stem))
                 .map(|&(path, text)| ProfileSource::embedded(path, text))
                 .collect::<Result<Vec<_>, _>>()?;
             if let Ok(found) = Catalog::from_sources(sources)?.resolve(&r) {
