@@ -277,6 +277,34 @@ fn nearest(ray: u64, d: usize) -> usize {
     }
 }
 
+/// The first piece on `ray` seen from its start, for a ray towards `D`
+/// (north-east and north-west rays go up the word), or none.
+#[inline(always)]
+fn first_on_ray<const D: usize>(ray: u64) -> u64 {
+    if D == NE || D == NW {
+        ray & ray.wrapping_neg()
+    } else if ray == 0 {
+        0
+    } else {
+        1 << (63 - ray.leading_zeros())
+    }
+}
+
+/// Whether a flying king on the bit `at` can capture towards `D`: the first
+/// piece on its ray (`rays`, the engine's ray table) past the squares
+/// `empty` is one of `enemy`, with an empty square behind it.
+#[inline(always)]
+fn ray_takes<G: Geom, const D: usize>(
+    g: G,
+    rays: &[[u64; 4]; 65],
+    at: usize,
+    enemy: u64,
+    empty: u64,
+) -> bool {
+    let x = first_on_ray::<D>(rays[at][D] & !empty);
+    to::<G, D>(g, x & enemy) & empty != 0
+}
+
 impl<S: RouteSink, G: Geom> Search<'_, S, G> {
     #[inline]
     fn emit(&mut self, captured: u64, promote: bool) {
@@ -367,26 +395,12 @@ impl<S: RouteSink, G: Geom> Search<'_, S, G> {
         ne | nw | se | sw
     }
 
-    /// The first piece on `ray` seen from its start, for a ray towards `D`
-    /// (north-east and north-west rays go up the word), or none.
-    #[inline(always)]
-    fn first<const D: usize>(ray: u64) -> u64 {
-        if D == NE || D == NW {
-            ray & ray.wrapping_neg()
-        } else if ray == 0 {
-            0
-        } else {
-            1 << (63 - ray.leading_zeros())
-        }
-    }
-
     /// Whether a flying king standing on the bit `at`, the pieces
     /// `captured` taken so far, can capture towards `D`: the first piece on
     /// the ray is an enemy not yet taken, with an empty square behind it.
     #[inline(always)]
     fn takes<const D: usize>(&self, at: usize, captured: u64) -> bool {
-        let x = Self::first::<D>(self.rays[at][D] & !self.empty);
-        to::<G, D>(self.geom, x & self.enemy & !captured) & self.empty != 0
+        ray_takes::<G, D>(self.geom, self.rays, at, self.enemy & !captured, self.empty)
     }
 
     /// The flying king's capture from the bit `at` towards `D` and every
@@ -410,7 +424,7 @@ impl<S: RouteSink, G: Geom> Search<'_, S, G> {
             return false;
         }
         let past = rays[xi][D] ^ x;
-        let next = Self::first::<D>(past & !self.empty);
+        let next = first_on_ray::<D>(past & !self.empty);
         let now = captured | x;
         let landings = past & !rays[nearest(next, D)][D];
         if landings == 0 {

@@ -7,7 +7,7 @@
 //! as the fallback.
 
 use super::perft::{FirstJumps, Step};
-use super::{ActionSink, Engine, Geom, Mover, nearest, to};
+use super::{ActionSink, Engine, Geom, Mover, nearest, ray_takes, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
 use crate::position::Position;
@@ -64,6 +64,26 @@ fn king_takes_towards<G: Geom, const D: usize>(g: G, enemy: u64, free: u64, flyi
             reach = g.step(reach & free, back(D));
             takes |= reach;
         }
+    }
+    takes
+}
+
+/// The squares from which a king having jumped towards `LAST` could
+/// capture again ([`king_takes_towards`]): any way but back.
+#[inline(always)]
+fn king_takes_onward<G: Geom, const LAST: usize>(g: G, enemy: u64, free: u64, flying: bool) -> u64 {
+    let mut takes = 0;
+    if LAST != back(NE) {
+        takes |= king_takes_towards::<G, NE>(g, enemy, free, flying);
+    }
+    if LAST != back(NW) {
+        takes |= king_takes_towards::<G, NW>(g, enemy, free, flying);
+    }
+    if LAST != back(SE) {
+        takes |= king_takes_towards::<G, SE>(g, enemy, free, flying);
+    }
+    if LAST != back(SW) {
+        takes |= king_takes_towards::<G, SW>(g, enemy, free, flying);
     }
     takes
 }
@@ -374,31 +394,11 @@ impl<G: Geom, R: RouteEnds> MenRoutes<G, R> {
     }
 
     /// The squares from which a king of the side, having jumped towards
-    /// `LAST`, could capture with the squares `free` empty: any way but
-    /// back.
+    /// `LAST`, could capture with the squares `free` empty
+    /// ([`king_takes_onward`]).
     #[inline(never)]
     fn king_takes<const LAST: usize>(&self, free: u64) -> u64 {
-        let mut takes = 0;
-        if LAST != back(NE) {
-            takes |= self.king_takes_towards::<NE>(free);
-        }
-        if LAST != back(NW) {
-            takes |= self.king_takes_towards::<NW>(free);
-        }
-        if LAST != back(SE) {
-            takes |= self.king_takes_towards::<SE>(free);
-        }
-        if LAST != back(SW) {
-            takes |= self.king_takes_towards::<SW>(free);
-        }
-        takes
-    }
-
-    /// The squares from which a king could capture towards `D` with the
-    /// squares `free` empty.
-    #[inline(always)]
-    fn king_takes_towards<const D: usize>(&self, free: u64) -> u64 {
-        king_takes_towards::<G, D>(self.g, self.enemy, free, self.flying)
+        king_takes_onward::<G, LAST>(self.g, self.enemy, free, self.flying)
     }
 
     /// The routes going on from `on` (after jumps towards `D`, `E` and `F`)
@@ -707,22 +707,20 @@ impl Engine {
         let men_single = !men_any || self.onward::<G, M>(g, enemy, empty, men).singles_only;
         let kings_single = self.single_king_captures::<G>(g, enemy, empty, kings);
         let men_count = || men.iter().map(|l| u64::from(l.count_ones())).sum::<u64>();
-        let men_searched = |scratch: &mut Vec<Action>| {
-            let jumpers = self.man_jumpers(g, pos, empty);
-            self.searched(g, pos, jumpers, false, scratch, keep_duplicates)
-        };
+        let jumpers = || self.man_jumpers(g, pos, empty);
         match kings_single {
             Some(k) if k != 0 && self.king_priority => k,
             Some(k) if men_single => k + men_count(),
-            Some(k) if M::FREE => k + men_searched(scratch),
+            Some(k) if M::FREE => {
+                k + self.searched(g, pos, jumpers(), false, scratch, keep_duplicates)
+            }
             None if self.king_priority => self.searched(g, pos, 0, true, scratch, keep_duplicates),
             None if M::FREE && men_single => {
                 men_count() + self.searched(g, pos, 0, true, scratch, keep_duplicates)
             }
             _ => {
-                let jumpers = self.man_jumpers(g, pos, empty);
                 let kings_any = kings[NE] | kings[NW] | kings[SE] | kings[SW] != 0;
-                self.searched(g, pos, jumpers, kings_any, scratch, keep_duplicates)
+                self.searched(g, pos, jumpers(), kings_any, scratch, keep_duplicates)
             }
         }
     }
@@ -749,23 +747,16 @@ impl Engine {
         first: [u64; 4],
     ) -> Option<u64> {
         if !self.flying {
-            let takes = [
-                king_takes_towards::<G, NE>(g, enemy, empty, false),
-                king_takes_towards::<G, NW>(g, enemy, empty, false),
-                king_takes_towards::<G, SE>(g, enemy, empty, false),
-                king_takes_towards::<G, SW>(g, enemy, empty, false),
+            let onward = [
+                king_takes_onward::<G, NE>(g, enemy, empty, false),
+                king_takes_onward::<G, NW>(g, enemy, empty, false),
+                king_takes_onward::<G, SE>(g, enemy, empty, false),
+                king_takes_onward::<G, SW>(g, enemy, empty, false),
             ];
-            let mut count = 0;
-            for (d, landed) in first.into_iter().enumerate() {
-                let onward = (0..4)
-                    .filter(|&e| e != back(d))
-                    .fold(0, |on, e| on | takes[e]);
-                if landed & onward != 0 {
-                    return None;
-                }
-                count += u64::from(landed.count_ones());
+            if (0..4).any(|d| first[d] & onward[d] != 0) {
+                return None;
             }
-            return Some(count);
+            return Some(first.iter().map(|l| u64::from(l.count_ones())).sum());
         }
         Some(
             self.flying_single_captures::<G, NE>(g, enemy, empty, first[NE])?
@@ -786,31 +777,24 @@ impl Engine {
         first: u64,
     ) -> Option<u64> {
         let rays = &self.rays;
-        // Whether a king on the bit `at` could capture towards `E`.
-        let takes = |at: usize, e: usize| {
-            let next = rays[at][e] & !empty;
-            let x = if next == 0 {
-                0
-            } else {
-                1u64 << nearest(next, e)
-            };
-            g.step(x & enemy, e) & empty != 0
-        };
-        let (side, other) = if D == NE || D == SW {
-            (NW, SE)
-        } else {
-            (NE, SW)
-        };
         let mut count = 0;
         for f in Bits(first) {
-            let ray = rays[f as usize][D];
-            let stop = nearest(ray & !empty, D);
-            if stop < 64 && takes(stop, D) {
+            let f = f as usize;
+            // Straight on: the piece that ends the landing squares.
+            if ray_takes::<G, D>(g, rays, f, enemy, empty) {
                 return None;
             }
-            let landed = ray & !rays[stop][D];
+            let landed = rays[f][D] & !rays[nearest(rays[f][D] & !empty, D)][D];
             for at in Bits(landed) {
-                if takes(at as usize, side) || takes(at as usize, other) {
+                let at = at as usize;
+                let aside = if D == NE || D == SW {
+                    ray_takes::<G, NW>(g, rays, at, enemy, empty)
+                        || ray_takes::<G, SE>(g, rays, at, enemy, empty)
+                } else {
+                    ray_takes::<G, NE>(g, rays, at, enemy, empty)
+                        || ray_takes::<G, SW>(g, rays, at, enemy, empty)
+                };
+                if aside {
                     return None;
                 }
             }
