@@ -110,8 +110,15 @@ fn perft_on_custom_boards_agrees_along_random_games() {
         // man whose four jumps lead back to its start (c3), both ways.
         // Then kings next to men: a king's single capture with a man's
         // longer one (h2, c3), a king's longer one with a man's single
-        // one (a1, e3), and the king positions of `tests/perft`.
+        // one (a1, e3), and the king positions of `tests/perft`. Then
+        // kings' two-jump captures, counted on the board when nothing
+        // follows: straight on past several landings (a1), to the side
+        // from one landing (c7), both, and one with a third jump (g3).
         for fen in [
+            "W:WKa1:Bc3,f6",
+            "W:WKa1:Bc3,f6,c7",
+            "W:WKa1,Kh2:Bc3,f6,c7,e3,b4,g5",
+            "W:WKa1:Bc3,f6,c7,g3,e3",
             "W:Wb6,h2,f2:Bc7,e7,e5,g5,g3",
             "W:Wc3:Bd4,d6,b6,b4",
             "W:Wc3,h2:Bd4,d6,b6,b4,g3",

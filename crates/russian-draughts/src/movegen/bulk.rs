@@ -7,7 +7,7 @@
 //! as the fallback.
 
 use super::perft::{FirstJumps, Step};
-use super::{ActionSink, Engine, Geom, Mover, nearest, ray_takes, to};
+use super::{ActionSink, Engine, Geom, Mover, first_on_ray, nearest, ray_takes, to};
 use crate::layout::{NE, NW, SE, SW};
 use crate::movegen::Action;
 use crate::position::Position;
@@ -86,6 +86,66 @@ fn king_takes_onward<G: Geom, const LAST: usize>(g: G, enemy: u64, free: u64, fl
         takes |= king_takes_towards::<G, SW>(g, enemy, free, flying);
     }
     takes
+}
+
+/// The squares a flying king lands on past a piece it takes, the first
+/// being `f` (a bit index), towards `D`: up to the next piece or the edge
+/// (`rays`, the engine's ray table).
+#[inline(always)]
+fn landings_past<const D: usize>(rays: &[[u64; 4]; 65], f: usize, empty: u64) -> u64 {
+    rays[f][D] & !rays[nearest(rays[f][D] & !empty, D)][D]
+}
+
+/// The landing squares of a flying king's jump from the bit `at` towards
+/// `D` (none: no jump): the first piece on its ray is one of `enemy`, with
+/// empty squares behind it.
+#[inline(always)]
+fn flying_jump<G: Geom, const D: usize>(
+    g: G,
+    rays: &[[u64; 4]; 65],
+    at: usize,
+    enemy: u64,
+    empty: u64,
+) -> u64 {
+    let x = first_on_ray::<D>(rays[at][D] & !empty);
+    let f = to::<G, D>(g, x & enemy) & empty;
+    if f == 0 {
+        return 0;
+    }
+    landings_past::<D>(rays, f.trailing_zeros() as usize, empty)
+}
+
+/// The number of `landings` of a flying king's jump towards `D` when the
+/// capture ends there (none can capture straight on or to either side);
+/// `None` when it goes on.
+#[inline(always)]
+fn ended<G: Geom, const D: usize>(
+    g: G,
+    rays: &[[u64; 4]; 65],
+    landings: u64,
+    enemy: u64,
+    empty: u64,
+) -> Option<u64> {
+    if landings == 0 {
+        return Some(0);
+    }
+    if ray_takes::<G, D>(g, rays, nearest(landings, D), enemy, empty) {
+        return None;
+    }
+    for at in Bits(landings) {
+        let at = at as usize;
+        let aside = if D == NE || D == SW {
+            ray_takes::<G, NW>(g, rays, at, enemy, empty)
+                || ray_takes::<G, SE>(g, rays, at, enemy, empty)
+        } else {
+            ray_takes::<G, NE>(g, rays, at, enemy, empty)
+                || ray_takes::<G, SW>(g, rays, at, enemy, empty)
+        };
+        if aside {
+            return None;
+        }
+    }
+    Some(u64::from(landings.count_ones()))
 }
 
 /// The first landing squares of jumps towards `D` from the squares `from`:
@@ -533,11 +593,11 @@ impl Engine {
         )
     }
 
-    /// The number of captures of the side `M`, which has only men and a
+    /// The number of its men's captures, for the side `M` whose men have a
     /// first jump (`landings`), when some capture goes on after its first
     /// jump, with the board's jump sources; its pieces, the other side's
     /// and the kings are `[own, enemy, kings]` (the position is made only
-    /// for the search).
+    /// for the search; the side's own kings only stand in the way).
     #[inline(never)]
     fn count_longer_captures<G: Geom, M: Mover>(
         &self,
@@ -571,7 +631,7 @@ impl Engine {
         }
         let deep = routes.deep;
         routes.ends = 0;
-        routes.all(first_jumps(g, own & !deep, enemy, empty, M::CAPS));
+        routes.all(first_jumps(g, own & !kings & !deep, enemy, empty, M::CAPS));
         routes.ends + self.searched(g, &pos(), deep, false, scratch, keep_duplicates)
     }
 
@@ -705,10 +765,10 @@ impl Engine {
         let (_, enemy, empty) = self.sides::<M>(pos);
         let men_any = men[NE] | men[NW] | men[SE] | men[SW] != 0;
         let men_single = !men_any || self.onward::<G, M>(g, enemy, empty, men).singles_only;
-        let kings_single = self.single_king_captures::<G>(g, enemy, empty, kings);
+        let kings_counted = self.counted_king_captures::<G>(g, enemy, empty, kings);
         let men_count = || men.iter().map(|l| u64::from(l.count_ones())).sum::<u64>();
         let jumpers = || self.man_jumpers(g, pos, empty);
-        match kings_single {
+        match kings_counted {
             Some(k) if k != 0 && self.king_priority => k,
             Some(k) if men_single => k + men_count(),
             Some(k) if M::FREE => {
@@ -725,21 +785,22 @@ impl Engine {
         }
     }
 
-    /// The number of the kings' captures when every one is a single jump,
-    /// from the first landing squares of their jumps per direction
-    /// (`first`), `enemy` the other side's pieces; `None` when some could
-    /// go on.
+    /// The number of the kings' captures from the first landing squares of
+    /// their jumps per direction (`first`), `enemy` the other side's
+    /// pieces, when it is found on the board as it is: every capture of a
+    /// short king is a single jump, every capture of a flying king at most
+    /// two (one under the maximum rule, where lengths are weighed); `None`
+    /// otherwise.
     ///
-    /// A flying king lands on any empty square past the piece it takes, a
-    /// short one on the first: one move per landing square, since the rays
-    /// of two kings towards one direction are apart. After a jump towards
-    /// `d` the squares that differ from the board as it is (the king's
-    /// start, the piece taken) lie on the way back, so the capture goes on
-    /// exactly when a king on the landing square could capture another way
-    /// on the board as it is: straight on past the last landing square (the
-    /// same for all of them), or to either side.
+    /// A short king's jump ends on the first square past the piece it
+    /// takes: one move per landing square, since the rays of two kings
+    /// towards one direction are apart. After a jump towards `d` the
+    /// squares that differ from the board as it is (the king's start, the
+    /// piece taken) lie on the way back, so the capture goes on exactly
+    /// when a king on the landing square could capture another way on the
+    /// board as it is. Flying kings: [`Engine::flying_captures`].
     #[inline(always)]
-    fn single_king_captures<G: Geom>(
+    fn counted_king_captures<G: Geom>(
         &self,
         g: G,
         enemy: u64,
@@ -759,17 +820,29 @@ impl Engine {
             return Some(first.iter().map(|l| u64::from(l.count_ones())).sum());
         }
         Some(
-            self.flying_single_captures::<G, NE>(g, enemy, empty, first[NE])?
-                + self.flying_single_captures::<G, NW>(g, enemy, empty, first[NW])?
-                + self.flying_single_captures::<G, SE>(g, enemy, empty, first[SE])?
-                + self.flying_single_captures::<G, SW>(g, enemy, empty, first[SW])?,
+            self.flying_captures::<G, NE>(g, enemy, empty, first[NE])?
+                + self.flying_captures::<G, NW>(g, enemy, empty, first[NW])?
+                + self.flying_captures::<G, SE>(g, enemy, empty, first[SE])?
+                + self.flying_captures::<G, SW>(g, enemy, empty, first[SW])?,
         )
     }
 
-    /// The number of flying kings' captures towards `D` whose first landing
-    /// squares are `first`, when none goes on ([`Engine::single_king_captures`]).
+    /// The number of flying kings' captures whose first jump goes towards
+    /// `D` and lands first on one of `first`, when none has a third jump
+    /// (a single jump when the maximum rule weighs lengths).
+    ///
+    /// A landing square where the king can capture again (straight on, the
+    /// same from every landing, or to either side) is the only kind it may
+    /// stop on; the second jump's landing squares each end a move unless
+    /// one of them goes on too. Every square a two-jump route changes (the
+    /// king's start, the pieces taken) lies behind the king on the lines it
+    /// went along, which no jump from a later landing crosses: the board as
+    /// it is answers each test. A second jump straight on is one move
+    /// whichever square before it the king landed on; two routes of at
+    /// most two jumps that take the same pieces are otherwise the same
+    /// route, so the count holds with and without duplicates kept.
     #[inline(always)]
-    fn flying_single_captures<G: Geom, const D: usize>(
+    fn flying_captures<G: Geom, const D: usize>(
         &self,
         g: G,
         enemy: u64,
@@ -779,26 +852,49 @@ impl Engine {
         let rays = &self.rays;
         let mut count = 0;
         for f in Bits(first) {
-            let f = f as usize;
+            let landed = landings_past::<D>(rays, f as usize, empty);
             // Straight on: the piece that ends the landing squares.
-            if ray_takes::<G, D>(g, rays, f, enemy, empty) {
-                return None;
+            let straight = flying_jump::<G, D>(g, rays, f as usize, enemy, empty);
+            let mut second = 0;
+            if straight != 0 {
+                second += ended::<G, D>(g, rays, straight, enemy, empty)?;
             }
-            let landed = rays[f][D] & !rays[nearest(rays[f][D] & !empty, D)][D];
             for at in Bits(landed) {
                 let at = at as usize;
-                let aside = if D == NE || D == SW {
-                    ray_takes::<G, NW>(g, rays, at, enemy, empty)
-                        || ray_takes::<G, SE>(g, rays, at, enemy, empty)
+                let (left, right) = if D == NE || D == SW {
+                    (
+                        flying_jump::<G, NW>(g, rays, at, enemy, empty),
+                        flying_jump::<G, SE>(g, rays, at, enemy, empty),
+                    )
                 } else {
-                    ray_takes::<G, NE>(g, rays, at, enemy, empty)
-                        || ray_takes::<G, SW>(g, rays, at, enemy, empty)
+                    (
+                        flying_jump::<G, NE>(g, rays, at, enemy, empty),
+                        flying_jump::<G, SW>(g, rays, at, enemy, empty),
+                    )
                 };
-                if aside {
+                if left | right == 0 {
+                    continue;
+                }
+                if self.maximum {
                     return None;
                 }
+                if D == NE || D == SW {
+                    second += ended::<G, NW>(g, rays, left, enemy, empty)?
+                        + ended::<G, SE>(g, rays, right, enemy, empty)?;
+                } else {
+                    second += ended::<G, NE>(g, rays, left, enemy, empty)?
+                        + ended::<G, SW>(g, rays, right, enemy, empty)?;
+                }
             }
-            count += u64::from(landed.count_ones());
+            if straight != 0 && self.maximum {
+                return None;
+            }
+            // No second jump from any landing: each ends a move.
+            count += if second == 0 && straight == 0 {
+                u64::from(landed.count_ones())
+            } else {
+                second
+            };
         }
         Some(count)
     }
