@@ -115,11 +115,12 @@ fn flying_jump<G: Geom, const D: usize>(
     landings_past::<D>(rays, f.trailing_zeros() as usize, empty)
 }
 
-/// The number of `landings` of a flying king's jump towards `D` when the
-/// capture ends there (none can capture straight on or to either side);
+/// The piece a flying king's jump towards `D` with the landing squares
+/// `landings` takes (none when there are no landings), when the capture
+/// ends there: no landing can capture straight on or to either side.
 /// `None` when it goes on.
 #[inline(always)]
-fn ended<G: Geom, const D: usize>(
+fn jumped<G: Geom, const D: usize>(
     g: G,
     rays: &[[u64; 4]; 65],
     landings: u64,
@@ -129,7 +130,8 @@ fn ended<G: Geom, const D: usize>(
     if landings == 0 {
         return Some(0);
     }
-    if ray_takes::<G, D>(g, rays, nearest(landings, D), enemy, empty) {
+    let first = nearest(landings, D);
+    if ray_takes::<G, D>(g, rays, first, enemy, empty) {
         return None;
     }
     for at in Bits(landings) {
@@ -145,7 +147,7 @@ fn ended<G: Geom, const D: usize>(
             return None;
         }
     }
-    Some(u64::from(landings.count_ones()))
+    Some(g.step(1 << first, back(D)))
 }
 
 /// The first landing squares of jumps towards `D` from the squares `from`:
@@ -830,6 +832,78 @@ impl Engine {
     /// The number of flying kings' captures whose first jump goes towards
     /// `D` and lands first on one of `first`, when none has a third jump
     /// (a single jump when the maximum rule weighs lengths).
+    #[inline(always)]
+    fn flying_captures<G: Geom, const D: usize>(
+        &self,
+        g: G,
+        enemy: u64,
+        empty: u64,
+        first: u64,
+    ) -> Option<u64> {
+        let mut count = 0;
+        for f in Bits(first) {
+            self.flying_routes::<G, D>(g, enemy, empty, f as usize, |_, landings| {
+                count += u64::from(landings.count_ones());
+            })?;
+        }
+        Some(count)
+    }
+
+    /// Appends the captures of the flying kings `kings` to `out` as
+    /// [`Step`]s, `enemy` the other side's pieces, when each has at most
+    /// two jumps and the choice is free ([`Engine::flying_routes`]); `None`
+    /// (having appended some) otherwise.
+    #[inline(never)]
+    pub(super) fn flying_king_steps<G: Geom>(
+        &self,
+        g: G,
+        kings: u64,
+        enemy: u64,
+        empty: u64,
+        out: &mut Vec<Step>,
+    ) -> Option<()> {
+        for s in Bits(kings) {
+            self.flying_king_steps_towards::<G, NE>(g, s as usize, enemy, empty, out)?;
+            self.flying_king_steps_towards::<G, NW>(g, s as usize, enemy, empty, out)?;
+            self.flying_king_steps_towards::<G, SE>(g, s as usize, enemy, empty, out)?;
+            self.flying_king_steps_towards::<G, SW>(g, s as usize, enemy, empty, out)?;
+        }
+        Some(())
+    }
+
+    /// [`Engine::flying_king_steps`] of the king on the bit `from` whose
+    /// first jump goes towards `D`.
+    #[inline(always)]
+    fn flying_king_steps_towards<G: Geom, const D: usize>(
+        &self,
+        g: G,
+        from: usize,
+        enemy: u64,
+        empty: u64,
+        out: &mut Vec<Step>,
+    ) -> Option<()> {
+        // The king's own square is no piece in its way.
+        let landed = flying_jump::<G, D>(g, &self.rays, from, enemy, empty | 1 << from);
+        if landed == 0 {
+            return Some(());
+        }
+        let f = nearest(landed, D);
+        self.flying_routes::<G, D>(g, enemy, empty, f, |captured, landings| {
+            for to in Bits(landings) {
+                let moved = 1u64 << from | 1u64 << to;
+                out.push(Step {
+                    own: moved,
+                    captured,
+                    kings: moved,
+                });
+            }
+        })
+    }
+
+    /// Hands the captures of a flying king whose first jump goes towards
+    /// `D` and lands first on the bit `f` to `end`, as the pieces taken and
+    /// the squares each of which ends one move; `None` (having handed over
+    /// some) when one has a third jump, or a second under the maximum rule.
     ///
     /// A landing square where the king can capture again (straight on, the
     /// same from every landing, or to either side) is the only kind it may
@@ -840,63 +914,71 @@ impl Engine {
     /// it is answers each test. A second jump straight on is one move
     /// whichever square before it the king landed on; two routes of at
     /// most two jumps that take the same pieces are otherwise the same
-    /// route, so the count holds with and without duplicates kept.
+    /// route, so the moves are the same with and without duplicates kept.
     #[inline(always)]
-    fn flying_captures<G: Geom, const D: usize>(
+    fn flying_routes<G: Geom, const D: usize>(
         &self,
         g: G,
         enemy: u64,
         empty: u64,
-        first: u64,
-    ) -> Option<u64> {
+        f: usize,
+        mut end: impl FnMut(u64, u64),
+    ) -> Option<()> {
         let rays = &self.rays;
-        let mut count = 0;
-        for f in Bits(first) {
-            let landed = landings_past::<D>(rays, f as usize, empty);
-            // Straight on: the piece that ends the landing squares.
-            let straight = flying_jump::<G, D>(g, rays, f as usize, enemy, empty);
-            let mut second = 0;
-            if straight != 0 {
-                second += ended::<G, D>(g, rays, straight, enemy, empty)?;
-            }
-            for at in Bits(landed) {
-                let at = at as usize;
-                let (left, right) = if D == NE || D == SW {
-                    (
-                        flying_jump::<G, NW>(g, rays, at, enemy, empty),
-                        flying_jump::<G, SE>(g, rays, at, enemy, empty),
-                    )
-                } else {
-                    (
-                        flying_jump::<G, NE>(g, rays, at, enemy, empty),
-                        flying_jump::<G, SW>(g, rays, at, enemy, empty),
-                    )
-                };
-                if left | right == 0 {
-                    continue;
-                }
-                if self.maximum {
-                    return None;
-                }
-                if D == NE || D == SW {
-                    second += ended::<G, NW>(g, rays, left, enemy, empty)?
-                        + ended::<G, SE>(g, rays, right, enemy, empty)?;
-                } else {
-                    second += ended::<G, NE>(g, rays, left, enemy, empty)?
-                        + ended::<G, SW>(g, rays, right, enemy, empty)?;
-                }
-            }
-            if straight != 0 && self.maximum {
+        let taken = g.step(1 << f, back(D));
+        let landed = landings_past::<D>(rays, f, empty);
+        // Straight on: the piece that ends the landing squares.
+        let straight = flying_jump::<G, D>(g, rays, f, enemy, empty);
+        let mut goes_on = straight != 0;
+        if goes_on {
+            if self.maximum {
                 return None;
             }
-            // No second jump from any landing: each ends a move.
-            count += if second == 0 && straight == 0 {
-                u64::from(landed.count_ones())
-            } else {
-                second
-            };
+            let second = jumped::<G, D>(g, rays, straight, enemy, empty)?;
+            end(taken | second, straight);
         }
-        Some(count)
+        for at in Bits(landed) {
+            let at = at as usize;
+            let (left, right) = if D == NE || D == SW {
+                (
+                    flying_jump::<G, NW>(g, rays, at, enemy, empty),
+                    flying_jump::<G, SE>(g, rays, at, enemy, empty),
+                )
+            } else {
+                (
+                    flying_jump::<G, NE>(g, rays, at, enemy, empty),
+                    flying_jump::<G, SW>(g, rays, at, enemy, empty),
+                )
+            };
+            if left | right == 0 {
+                continue;
+            }
+            if self.maximum {
+                return None;
+            }
+            goes_on = true;
+            let (second_left, second_right) = if D == NE || D == SW {
+                (
+                    jumped::<G, NW>(g, rays, left, enemy, empty)?,
+                    jumped::<G, SE>(g, rays, right, enemy, empty)?,
+                )
+            } else {
+                (
+                    jumped::<G, NE>(g, rays, left, enemy, empty)?,
+                    jumped::<G, SW>(g, rays, right, enemy, empty)?,
+                )
+            };
+            if left != 0 {
+                end(taken | second_left, left);
+            }
+            if right != 0 {
+                end(taken | second_right, right);
+            }
+        }
+        if !goes_on {
+            end(taken, landed);
+        }
+        Some(())
     }
 
     /// The number of legal captures found by the search, starting with the

@@ -220,7 +220,7 @@ impl Engine {
         let kings = own & pos.kings;
         let promotion = self.layout.promotion[M::US];
         let landings = first.men;
-        if kings == 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
+        let single_men = |out: &mut Vec<Step>| {
             for d in [NE, NW, SE, SW] {
                 for l in Bits(landings[d]) {
                     let to = 1u64 << l;
@@ -232,11 +232,30 @@ impl Engine {
                     });
                 }
             }
+        };
+        if kings == 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
+            single_men(out);
             return;
         }
         if kings == 0 && M::FREE {
             self.men_capture_steps::<G, M>(g, pos, out, scratch, keep_duplicates);
             return;
+        }
+        // Flying kings' captures of at most two jumps, beside men's single
+        // jumps, from the bitboards when the choice is free.
+        if M::FREE && self.flying && !self.king_priority {
+            let start = out.len();
+            let men = landings[NE] | landings[NW] | landings[SE] | landings[SW];
+            if (men == 0 || self.onward::<G, M>(g, enemy, empty, landings).singles_only)
+                && (!first.king
+                    || self
+                        .flying_king_steps(g, kings, enemy, empty, out)
+                        .is_some())
+            {
+                single_men(out);
+                return;
+            }
+            out.truncate(start);
         }
         scratch.clear();
         self.actions_with(g, pos, scratch, keep_duplicates, first.king);
