@@ -633,7 +633,7 @@ impl Engine {
         }
         let deep = routes.deep;
         routes.ends = 0;
-        routes.all(first_jumps(g, own & !kings & !deep, enemy, empty, M::CAPS));
+        routes.all(first_jumps(g, own & !deep, enemy, empty, M::CAPS));
         routes.ends + self.searched(g, &pos(), deep, false, scratch, keep_duplicates)
     }
 
