@@ -220,21 +220,8 @@ impl Engine {
         let kings = own & pos.kings;
         let promotion = self.layout.promotion[M::US];
         let landings = first.men;
-        let single_men = |out: &mut Vec<Step>| {
-            for d in [NE, NW, SE, SW] {
-                for l in Bits(landings[d]) {
-                    let to = 1u64 << l;
-                    let over = g.step(to, back(d));
-                    out.push(Step {
-                        own: to | g.step(over, back(d)),
-                        captured: over,
-                        kings: to & promotion,
-                    });
-                }
-            }
-        };
         if kings == 0 && self.onward::<G, M>(g, enemy, empty, landings).singles_only {
-            single_men(out);
+            single_man_steps(g, landings, promotion, out);
             return;
         }
         if kings == 0 && M::FREE {
@@ -252,7 +239,7 @@ impl Engine {
                         .flying_king_steps(g, kings, enemy, empty, out)
                         .is_some())
             {
-                single_men(out);
+                single_man_steps(g, landings, promotion, out);
                 return;
             }
             out.truncate(start);
@@ -317,6 +304,23 @@ impl Engine {
             reach |= ray & !self.rays[nearest(ray & !empty, d)][d];
         }
         reach
+    }
+}
+
+/// Appends the men's single jumps whose landing squares per direction are
+/// `landings` to `out` as [`Step`]s (crowned on `promotion`).
+#[inline(always)]
+fn single_man_steps<G: Geom>(g: G, landings: [u64; 4], promotion: u64, out: &mut Vec<Step>) {
+    for d in [NE, NW, SE, SW] {
+        for l in Bits(landings[d]) {
+            let to = 1u64 << l;
+            let over = g.step(to, back(d));
+            out.push(Step {
+                own: to | g.step(over, back(d)),
+                captured: over,
+                kings: to & promotion,
+            });
+        }
     }
 }
 
