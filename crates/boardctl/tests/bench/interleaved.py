@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Perft wall times of boardctl and the scalar C program, run in turns.
+
+On a shared machine whose speed drifts within seconds, hyperfine's blocks
+(all runs of one command, then all of the next) can catch the two programs
+in different phases. Here each round runs boardctl, then C, so both see
+the same phases; the minimum and the median of each are printed, and C's
+time over boardctl's (above 1.00: boardctl is faster).
+
+    crates/boardctl/tests/bench/interleaved.py BOARDCTL ANCHOR_DIR [ROUNDS]
+
+BOARDCTL: a release binary; ANCHOR_DIR: anchor-perft built with `make`.
+The rows are speed.sh's time rows: the start, the positions of
+tests/perft/russian-draughts.toml one depth deeper than their instruction
+rows, and `-j 2` against `-j 1`.
+"""
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run(cmd):
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return (time.perf_counter() - start) * 1000
+
+
+def main():
+    boardctl, anchor = sys.argv[1], sys.argv[2] + "/perft"
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 11
+    rules = [boardctl, "perft", "--rules", "russian-draughts/russian"]
+    rows = [
+        ("start d11", rules + ["11", "-j", "1"], [anchor, "11", "--scalar"]),
+        ("start d10, no bulk", rules + ["10", "--no-bulk", "-j", "1"], [anchor, "10", "--no-bulk"]),
+    ]
+    positions = [
+        ("W:Wa1,c1,Kd2:Bb8,Kd8", 8),
+        ("W:Wa1,c1,e1,g1,b2,d2,h2,a3,c3,g3,d4,f4:Bb8,d8,f8,h8,a7,c7,g7,b6,f6,h6,c5,e5", 11),
+        ("W:Wa1,c1,e1,b2,f2,c3,g3,h4,Kd6:Bb8,f8,a7,e7,g7,b6,h6,c5,e5,Kd2", 10),
+        ("B:WKa1,Kh2,c3,e3:BKh8,b6,Kd8,g5", 10),
+    ]
+    for fen, depth in positions:
+        fen_args = ["--fen", fen]
+        rows.append((f"{fen} d{depth}",
+                     rules + fen_args + [str(depth), "-j", "1"],
+                     [anchor, str(depth), "--scalar"] + fen_args))
+        rows.append((f"{fen} d{depth - 1}, no bulk",
+                     rules + fen_args + [str(depth - 1), "--no-bulk", "-j", "1"],
+                     [anchor, str(depth - 1), "--no-bulk"] + fen_args))
+    rows.append(("start d11, -j 2 against -j 1", rules + ["11", "-j", "2"], rules + ["11", "-j", "1"]))
+    print("| row | boardctl min / median (ms) | other min / median (ms) | other ÷ boardctl |")
+    print("|---|---|---|---|")
+    for name, ours, other in rows:
+        run(ours)
+        run(other)
+        a, b = [], []
+        for _ in range(rounds):
+            a.append(run(ours))
+            b.append(run(other))
+        ma, mb = min(a), min(b)
+        da, db = statistics.median(a), statistics.median(b)
+        print(f"| {name} | {ma:.1f} / {da:.1f} | {mb:.1f} / {db:.1f} | "
+              f"{mb / ma:.2f}× / {db / da:.2f}× |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
