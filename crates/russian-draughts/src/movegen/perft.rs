@@ -204,8 +204,10 @@ impl Engine {
     /// `out` as [`Step`]s, given its `first` jumps: single
     /// jumps that cannot go on straight from the bitboards, the men's longer
     /// captures under free choice from the bitboards too
-    /// ([`Engine::men_capture_steps`]), other captures from the capture
-    /// search ([`Engine::actions`], through `scratch`).
+    /// ([`Engine::men_capture_steps`]), flying kings' captures of at most
+    /// two jumps beside men's single ones under free choice without king
+    /// priority ([`Engine::flying_king_steps`]), other captures from the
+    /// capture search ([`Engine::actions`], through `scratch`).
     #[inline(always)]
     pub(super) fn capture_steps<G: Geom, M: Mover>(
         &self,
