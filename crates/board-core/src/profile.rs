@@ -446,22 +446,20 @@ impl<R: DeserializeOwned + KeyMeanings, S: DeserializeOwned> Profile<R, S> {
     /// Parses a profile for `game`, rejecting unknown keys, wrong types, a
     /// profile of another game and an inconsistent board.
     pub fn parse(origin: &str, text: &str, game: &str) -> Result<Self, ProfileError> {
-        let header = parse_header(origin, text)?;
-        let doc: Document<R, S> =
-            toml::from_str(text).map_err(|e| toml_error_with(origin, text, &e, R::KEY_MEANINGS))?;
-        if doc.game != game {
-            return Err(ProfileError::Invalid {
-                origin: origin.to_string(),
-                message: format!("profile is for game `{}`, expected `{game}`", doc.game),
-            });
-        }
-        debug_assert_eq!(header.name, doc.name);
-        let graph = doc.board.build().map_err(|error| ProfileError::Board {
-            origin: origin.to_string(),
-            error,
-        })?;
-        Ok(Profile {
-            header: ProfileHeader {
+        check_text_size(origin, text)?;
+        // One reading of the text: the header's own errors are looked for
+        // only when the whole document does not read, so that they still
+        // come first as they would from `parse_header`.
+        let doc: Document<R, S> = match toml::from_str(text) {
+            Ok(doc) => doc,
+            Err(e) => {
+                parse_header(origin, text)?;
+                return Err(toml_error_with(origin, text, &e, R::KEY_MEANINGS));
+            }
+        };
+        let header = check_header(
+            origin,
+            ProfileHeader {
                 game: doc.game,
                 name: doc.name,
                 version: doc.version,
@@ -469,6 +467,19 @@ impl<R: DeserializeOwned + KeyMeanings, S: DeserializeOwned> Profile<R, S> {
                 based_on: doc.based_on,
                 sources: doc.sources,
             },
+        )?;
+        if header.game != game {
+            return Err(ProfileError::Invalid {
+                origin: origin.to_string(),
+                message: format!("profile is for game `{}`, expected `{game}`", header.game),
+            });
+        }
+        let graph = doc.board.build().map_err(|error| ProfileError::Board {
+            origin: origin.to_string(),
+            error,
+        })?;
+        Ok(Profile {
+            header,
             board: doc.board,
             graph,
             rules: doc.rules,
