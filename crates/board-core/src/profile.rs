@@ -548,6 +548,36 @@ mod tests {
         assert_eq!(line_column(t, 5), (2, 2));
     }
 
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct NoRules {}
+    impl KeyMeanings for NoRules {}
+
+    /// A profile whose header breaks its own rules (version 0) is refused
+    /// for that first, whether or not the rest of the document reads.
+    #[test]
+    fn header_errors_come_before_document_errors() {
+        let profile = |version: u32, rules: &str| {
+            format!(
+                "game = \"g\"\nname = \"n\"\nversion = {version}\ndescription = \"d\"\n\
+                 [board]\nkind = \"grid\"\nwidth = 3\nheight = 3\nsquares = \"all\"\n\
+                 connections = \"orthogonal\"\nnumbering = \"none\"\n[rules]\n{rules}[start]\n"
+            )
+        };
+        let parse = |text: &str| Profile::<NoRules, NoRules>::parse("t", text, "g").err();
+        let header_error = Some(ProfileError::Invalid {
+            origin: "t".into(),
+            message: "version must be at least 1".into(),
+        });
+        assert_eq!(parse(&profile(0, "")), header_error);
+        assert_eq!(parse(&profile(0, "unknown = 1\n")), header_error);
+        assert!(matches!(
+            parse(&profile(1, "unknown = 1\n")),
+            Some(ProfileError::Toml { .. })
+        ));
+        assert_eq!(parse(&profile(1, "")), None);
+    }
+
     /// The header read from the keys before the first table equals the
     /// whole file's, also when a line inside a multi-line value starts
     /// with `[` (the cut does not parse and the whole file is read).
