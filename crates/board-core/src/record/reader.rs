@@ -48,6 +48,43 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
 }
 
+/// The plain form of a tag pair, `[Name "value"]`, at the start of `rest`
+/// (cut to [`MAX_TOKEN`] bytes here): a name of letters, digits and `_`,
+/// spaces, a value without `"`, `\\` or a line end. Such a tag reads as the
+/// general scan reads it; any other is left to that scan. Its length (to
+/// the `]`, included), where the name ends and where the value starts.
+#[inline]
+fn plain_tag(rest: &[u8]) -> Option<(usize, usize, usize)> {
+    let rest = &rest[..rest.len().min(MAX_TOKEN)];
+    let mut i = 1 + rest
+        .get(1..)?
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if i == 1 {
+        return None;
+    }
+    let name_end = i;
+    i += rest[i..].iter().take_while(|&&b| b == b' ').count();
+    if rest.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    let value_start = i;
+    i += find_any(&rest[i..], [b'"', b'\\', b'\n']).unwrap_or(rest.len() - i);
+    (rest.get(i..i + 2)? == b"\"]").then_some((i + 2, name_end, value_start))
+}
+
+/// Keeps the first `Result` tag's value (trimmed) of a game.
+fn note_result_tag(kept: &mut Option<Vec<u8>>, name: &[u8], value: &[u8]) {
+    if name == b"Result" {
+        let kept = kept.get_or_insert_with(Vec::new);
+        if kept.is_empty() {
+            kept.extend_from_slice(value.trim_ascii());
+        }
+    }
+}
+
 /// Reads game records from an `impl Read`, one game per [`Reader::read_game`].
 pub struct Reader<R> {
     input: Input<R>,
@@ -115,6 +152,8 @@ impl<R: Read> Reader<R> {
             // way, the first move number too; plain words come after it.
             if g.movetext {
                 self.plain_words(&mut g, v);
+            } else if g.in_game {
+                self.plain_tags(v);
             }
             self.skip_space()?;
             let start = self.input.pos;
@@ -244,6 +283,61 @@ impl<R: Read> Reader<R> {
             g.movetext = true;
             i = end;
         }
+        self.input.set_cursor(c);
+    }
+
+    /// Reads the tag pairs after a game's first straight from the buffer
+    /// while each stands alone on its line in the plain form ([`plain_tag`]),
+    /// with only white space after it, and the blank lines between them.
+    /// Stops at the start of the first line it does not read itself (the
+    /// movetext, a comment, a tag of another form, the end of the buffer),
+    /// leaving it to [`Reader::token`]: the events and positions are the
+    /// ones `token` gives.
+    fn plain_tags<V: Visitor>(&mut self, v: &mut V) {
+        let Some(mut c) = self.input.cursor() else {
+            return;
+        };
+        let (buf, base) = self.input.window();
+        let mut i = (c.at - base) as usize;
+        // `i` stays at a line's start or after white space on it: the
+        // cursor's columns hold there.
+        loop {
+            let mut open = i;
+            while let Some(b' ' | b'\t' | b'\r') = buf.get(open) {
+                open += 1;
+            }
+            match buf.get(open) {
+                Some(b'\n') => {
+                    i = open + 1;
+                    c.new_line(base + i as u64);
+                    continue;
+                }
+                Some(b'[') => {}
+                _ => break,
+            }
+            let Some((len, name_end, value_start)) = plain_tag(&buf[open..]) else {
+                break;
+            };
+            let close = open + len;
+            let mut line_end = close;
+            while let Some(b' ' | b'\t' | b'\r') = buf.get(line_end) {
+                line_end += 1;
+            }
+            if buf.get(line_end) != Some(&b'\n') {
+                break;
+            }
+            let name = &buf[open + 1..open + name_end];
+            let value = &buf[open + value_start..close - 2];
+            note_result_tag(&mut self.result_tag, name, value);
+            let span = Span {
+                start: c.pos_at(base + open as u64),
+                end: base + close as u64,
+            };
+            v.tag(name, value, span);
+            i = line_end + 1;
+            c.new_line(base + i as u64);
+        }
+        c.at = base + i as u64;
         self.input.set_cursor(c);
     }
 
@@ -622,17 +716,13 @@ impl<R: Read> Reader<R> {
     /// `[Name "value"]`, ending at the `]` after the value or at the end of
     /// the line.
     fn tag<V: Visitor>(&mut self, start: u64, v: &mut V) -> io::Result<()> {
-        if let Some((end, name_end, value_start)) = self.plain_tag_end(start) {
+        if let Some((len, name_end, value_start)) = plain_tag(self.input.buffered_from(start)) {
+            let end = start + len as u64;
             let span = self.span(start, end);
             self.input.pos = end;
             let name = self.input.slice(start + 1, start + name_end as u64);
             let value = self.input.slice(start + value_start as u64, end - 2);
-            if name == b"Result" {
-                let kept = self.result_tag.get_or_insert_with(Vec::new);
-                if kept.is_empty() {
-                    kept.extend_from_slice(value.trim_ascii());
-                }
-            }
+            note_result_tag(&mut self.result_tag, name, value);
             v.tag(name, value, span);
             return self.text_after_tag(v);
         }
@@ -693,12 +783,7 @@ impl<R: Read> Reader<R> {
         }
         match split_tag(inner) {
             Ok((name, value)) => {
-                if name == b"Result" {
-                    let kept = self.result_tag.get_or_insert_with(Vec::new);
-                    if kept.is_empty() {
-                        kept.extend_from_slice(value.trim_ascii());
-                    }
-                }
+                note_result_tag(&mut self.result_tag, name, value);
                 v.tag(name, value, span);
             }
             Err(why) => v.problem(ReadError {
@@ -710,35 +795,6 @@ impl<R: Read> Reader<R> {
             self.text_after_tag(v)?;
         }
         Ok(())
-    }
-
-    /// The end (after the `]`) of the tag pair at `start` when it has the
-    /// plain form `[Name "value"]` in the buffer: a name of letters, digits
-    /// and `_`, spaces, a value without `"`, `\\` or a line end. Such a tag
-    /// reads as the general scan reads it; any other is left to that scan.
-    /// With the end, where the name ends and the value starts (from
-    /// `start`).
-    #[inline]
-    fn plain_tag_end(&self, start: u64) -> Option<(u64, usize, usize)> {
-        let rest = self.input.buffered_from(start);
-        let rest = &rest[..rest.len().min(MAX_TOKEN)];
-        let mut i = 1 + rest
-            .get(1..)?
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-            .count();
-        if i == 1 {
-            return None;
-        }
-        let name_end = i;
-        i += rest[i..].iter().take_while(|&&b| b == b' ').count();
-        if rest.get(i) != Some(&b'"') {
-            return None;
-        }
-        i += 1;
-        let value_start = i;
-        i += find_any(&rest[i..], [b'"', b'\\', b'\n']).unwrap_or(rest.len() - i);
-        (rest.get(i..i + 2)? == b"\"]").then_some((start + i as u64 + 2, name_end, value_start))
     }
 
     /// Skips the words after a tag pair's `]` on its line that neither
