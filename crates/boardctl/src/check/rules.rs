@@ -5,9 +5,9 @@
 
 use super::diagnostic::{Code, Diagnostic};
 use super::record::{Event, RecordedGame};
-use crate::registry::{AnyGame, embedded_catalog};
-use board_core::Catalog;
+use crate::registry::{AnyGame, embedded_catalog, find_embedded};
 use board_core::record::Span;
+use board_core::{Catalog, ProfileSource};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -65,9 +65,29 @@ impl Origin {
     }
 }
 
+/// Where the profile a reference names is looked up.
+enum Profiles {
+    /// Among the compiled-in profiles only, reading the headers of the
+    /// files that may hold it ([`find_embedded`]): not all 31 headers on
+    /// every run.
+    Embedded,
+    /// In the catalog of the compiled-in profiles and a user's.
+    Catalog(Catalog),
+}
+
+impl Profiles {
+    fn find(&self, reference: &str) -> Result<ProfileSource, String> {
+        match self {
+            Profiles::Embedded => find_embedded(reference),
+            Profiles::Catalog(catalog) => catalog.find(reference).cloned(),
+        }
+        .map_err(|e| e.to_string())
+    }
+}
+
 /// Loads profiles once each and picks a game's rules.
 pub struct RulesCache {
-    catalog: Catalog,
+    profiles: Profiles,
     default_rules: Option<String>,
     /// `--force-rules`: `default_rules` wins over the games' tags.
     force: bool,
@@ -92,24 +112,29 @@ impl RulesCache {
         default_rules: Option<&str>,
         user: Vec<board_core::ProfileSource>,
     ) -> anyhow::Result<Self> {
-        let mut catalog = embedded_catalog()?;
         let fallback = match (default_rules, user.as_slice()) {
             (None, [only]) => Some(only.id().to_string()),
             _ => default_rules.map(str::to_string),
         };
-        for source in user {
-            catalog.insert(source);
-        }
+        let profiles = if user.is_empty() {
+            Profiles::Embedded
+        } else {
+            let mut catalog = embedded_catalog()?;
+            for source in user {
+                catalog.insert(source);
+            }
+            Profiles::Catalog(catalog)
+        };
         let default_rules = fallback.as_deref();
         let mut cache = RulesCache {
-            catalog,
+            profiles,
             default_rules: default_rules.map(str::to_string),
             force: false,
             loaded: HashMap::new(),
             last: None,
         };
         if let Some(r) = default_rules {
-            if let Err(e) = load(&cache.catalog, &mut cache.loaded, r) {
+            if let Err(e) = load(&cache.profiles, &mut cache.loaded, r) {
                 anyhow::bail!("--rules {r}: {e}");
             }
         }
@@ -142,7 +167,7 @@ impl RulesCache {
                 return Ok(Arc::clone(loaded));
             }
         }
-        let found = load(&self.catalog, &mut self.loaded, reference);
+        let found = load(&self.profiles, &mut self.loaded, reference);
         if let Ok(loaded) = &found {
             self.last = Some((reference.to_string(), Arc::clone(loaded)));
         }
@@ -229,21 +254,18 @@ impl RulesCache {
 
 /// The game a profile reference names, loaded once.
 fn load(
-    catalog: &Catalog,
+    profiles: &Profiles,
     loaded: &mut HashMap<String, Result<Arc<AnyGame>, String>>,
     reference: &str,
 ) -> Result<Arc<AnyGame>, String> {
     if let Some(found) = loaded.get(reference) {
         return found.clone();
     }
-    let game = catalog
-        .find(reference)
-        .map_err(|e| e.to_string())
-        .and_then(|source| {
-            AnyGame::load(source)
-                .map(Arc::new)
-                .map_err(|e| e.to_string())
-        });
+    let game = profiles.find(reference).and_then(|source| {
+        AnyGame::load(&source)
+            .map(Arc::new)
+            .map_err(|e| e.to_string())
+    });
     loaded.insert(reference.to_string(), game.clone());
     game
 }
