@@ -8,12 +8,18 @@ the same phases; the minimum and the median of each are printed, and C's
 time over boardctl's (above 1.00: boardctl is faster).
 
     crates/boardctl/tests/bench/interleaved.py BOARDCTL ANCHOR_DIR [ROUNDS]
+    crates/boardctl/tests/bench/interleaved.py check NEW_BOARDCTL OLD_BOARDCTL [ROUNDS]
 
 BOARDCTL: a release binary; ANCHOR_DIR: anchor-perft built with `make`.
 The rows are speed.sh's time rows: the start, the positions of
 tests/perft/russian-draughts.toml one depth deeper than their instruction
 rows, and `-j 2` against `-j 1`.
+
+With `check`: `check -j 1` of the new build against the old one on
+speed.sh's three archives of about 10,000 games ($TMPDIR/russian-10k.pdn,
+morris-10k.pdn, alquerque-10k.pdn, which speed.sh makes).
 """
+import os
 import statistics
 import subprocess
 import sys
@@ -26,9 +32,37 @@ def run(cmd):
     return (time.perf_counter() - start) * 1000
 
 
-def main():
-    boardctl, anchor = sys.argv[1], sys.argv[2] + "/perft"
-    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 11
+def table(rows, rounds):
+    """Runs each row's two commands in turns and prints min / median."""
+    print("| row | boardctl min / median (ms) | other min / median (ms) | other ÷ boardctl |")
+    print("|---|---|---|---|")
+    for name, ours, other in rows:
+        run(ours)
+        run(other)
+        a, b = [], []
+        for _ in range(rounds):
+            a.append(run(ours))
+            b.append(run(other))
+        ma, mb = min(a), min(b)
+        da, db = statistics.median(a), statistics.median(b)
+        print(f"| {name} | {ma:.1f} / {da:.1f} | {mb:.1f} / {db:.1f} | "
+              f"{mb / ma:.2f}× / {db / da:.2f}× |", flush=True)
+
+
+def check_rows(new, old):
+    """`check -j 1` of two builds on the three archives."""
+    tmp = os.environ.get("TMPDIR", "/tmp")
+    rows = []
+    for name in ["russian-10k", "morris-10k", "alquerque-10k"]:
+        path = os.path.join(tmp, name + ".pdn")
+        rows.append((f"check -j 1 {name}", [new, "check", "-j", "1", path],
+                     [old, "check", "-j", "1", path]))
+    return rows
+
+
+def perft_rows(boardctl, anchor_dir):
+    """speed.sh's perft time rows, boardctl against the C program."""
+    anchor = anchor_dir + "/perft"
     rules = [boardctl, "perft", "--rules", "russian-draughts/russian"]
     rows = [
         ("start d11", rules + ["11", "-j", "1"], [anchor, "11", "--scalar"]),
@@ -49,19 +83,16 @@ def main():
                      rules + fen_args + [str(depth - 1), "--no-bulk", "-j", "1"],
                      [anchor, str(depth - 1), "--no-bulk"] + fen_args))
     rows.append(("start d11, -j 2 against -j 1", rules + ["11", "-j", "2"], rules + ["11", "-j", "1"]))
-    print("| row | boardctl min / median (ms) | other min / median (ms) | other ÷ boardctl |")
-    print("|---|---|---|---|")
-    for name, ours, other in rows:
-        run(ours)
-        run(other)
-        a, b = [], []
-        for _ in range(rounds):
-            a.append(run(ours))
-            b.append(run(other))
-        ma, mb = min(a), min(b)
-        da, db = statistics.median(a), statistics.median(b)
-        print(f"| {name} | {ma:.1f} / {da:.1f} | {mb:.1f} / {db:.1f} | "
-              f"{mb / ma:.2f}× / {db / da:.2f}× |", flush=True)
+    return rows
+
+
+def main():
+    if sys.argv[1] == "check":
+        rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 11
+        table(check_rows(sys.argv[2], sys.argv[3]), rounds)
+    else:
+        rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 11
+        table(perft_rows(sys.argv[1], sys.argv[2]), rounds)
 
 
 if __name__ == "__main__":
