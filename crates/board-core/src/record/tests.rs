@@ -621,4 +621,9 @@ fn the_result_tag_value_as_the_last_token_is_the_result() {
         "{out}"
     );
     assert_eq!(out.matches("game ").count(), 3, "{out}");
+    // The same when the Result tag is not the game's first tag pair (read
+    // on the tag pairs' own path).
+    let out = log(b"[Event \"x\"]\n[Result \"4-6\"]\n1. 32-28 4-6\n[Event \"y\"]\n[Result \"4-6\"]\n1. 32-28 4-6 *\n");
+    assert!(out.contains("result 3:10 4-6\nend"), "{out}");
+    assert!(out.contains("move 6:10 4-6\nresult 6:14 *"), "{out}");
 }
