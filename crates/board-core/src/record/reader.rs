@@ -75,6 +75,15 @@ fn plain_tag(rest: &[u8]) -> Option<(usize, usize, usize)> {
     (rest.get(i..i + 2)? == b"\"]").then_some((i + 2, name_end, value_start))
 }
 
+/// The end of the spaces, tabs and `\r` from `at` on in `buf`.
+#[inline]
+fn blanks_end(buf: &[u8], mut at: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\r') = buf.get(at) {
+        at += 1;
+    }
+    at
+}
+
 /// Keeps the first `Result` tag's value (trimmed) of a game.
 fn note_result_tag(kept: &mut Option<Vec<u8>>, name: &[u8], value: &[u8]) {
     if name == b"Result" {
@@ -148,8 +157,10 @@ impl<R: Read> Reader<R> {
             tag.clear();
         }
         loop {
-            // Before the movetext (tag pairs) every token goes the general
-            // way, the first move number too; plain words come after it.
+            // A game's first token goes the general way; then its tag
+            // pairs are read on their own path while they are plain, and
+            // plain words once the movetext has begun (its first move
+            // number went the general way too).
             if g.movetext {
                 self.plain_words(&mut g, v);
             } else if g.in_game {
@@ -302,10 +313,7 @@ impl<R: Read> Reader<R> {
         // `i` stays at a line's start or after white space on it: the
         // cursor's columns hold there.
         loop {
-            let mut open = i;
-            while let Some(b' ' | b'\t' | b'\r') = buf.get(open) {
-                open += 1;
-            }
+            let open = blanks_end(buf, i);
             match buf.get(open) {
                 Some(b'\n') => {
                     i = open + 1;
@@ -319,10 +327,7 @@ impl<R: Read> Reader<R> {
                 break;
             };
             let close = open + len;
-            let mut line_end = close;
-            while let Some(b' ' | b'\t' | b'\r') = buf.get(line_end) {
-                line_end += 1;
-            }
+            let line_end = blanks_end(buf, close);
             if buf.get(line_end) != Some(&b'\n') {
                 break;
             }
