@@ -110,7 +110,7 @@ impl RulesCache {
     /// rules of games with neither tag.
     pub fn with_profiles(
         default_rules: Option<&str>,
-        user: Vec<board_core::ProfileSource>,
+        user: Vec<ProfileSource>,
     ) -> anyhow::Result<Self> {
         let fallback = match (default_rules, user.as_slice()) {
             (None, [only]) => Some(only.id().to_string()),
