@@ -55,6 +55,8 @@ def check_rows(new, old):
     rows = []
     for name in ["russian-10k", "morris-10k", "alquerque-10k"]:
         path = os.path.join(tmp, name + ".pdn")
+        if not os.path.isfile(path):
+            sys.exit(f"{path} is missing: speed.sh makes it (run it once first)")
         rows.append((f"check -j 1 {name}", [new, "check", "-j", "1", path],
                      [old, "check", "-j", "1", path]))
     return rows
@@ -87,7 +89,10 @@ def perft_rows(boardctl, anchor_dir):
 
 
 def main():
-    if sys.argv[1] == "check":
+    check = len(sys.argv) > 1 and sys.argv[1] == "check"
+    if len(sys.argv) < (4 if check else 3):
+        sys.exit(__doc__)
+    if check:
         rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 11
         table(check_rows(sys.argv[2], sys.argv[3]), rounds)
     else:
