@@ -68,8 +68,8 @@ impl Origin {
 /// Where the profile a reference names is looked up.
 enum Profiles {
     /// Among the compiled-in profiles only, reading the headers of the
-    /// files that may hold it ([`find_embedded`]): not all 31 headers on
-    /// every run.
+    /// files that may hold it ([`find_embedded`]), not every compiled-in
+    /// header on every run.
     Embedded,
     /// In the catalog of the compiled-in profiles and a user's.
     Catalog(Catalog),
