@@ -138,6 +138,17 @@ pub trait Geom: Copy {
     /// The north-east shift.
     fn k(self) -> u32;
 
+    /// The most steps a ray can run on a board of this shift: rows are
+    /// `2k - 1` half squares apart, so the board is at most `2k - 2`
+    /// squares wide and a diagonal holds at most that many squares (7
+    /// steps on 8×8, where `k` is 5; 9 on 10×10). A diagonal of `n`
+    /// squares also needs `n` rows, and 64 bits hold no board with more
+    /// than 10: no ray runs more than 9 steps.
+    #[inline(always)]
+    fn longest_ray(self) -> u32 {
+        2 * self.k() - 3
+    }
+
     /// Every bit one step towards direction `d`; bits leaving the board
     /// land on ghost bits or fall off the word (callers mask them).
     #[inline(always)]
@@ -495,6 +506,12 @@ impl Engine {
                 }
             }
         }
+        debug_assert!(
+            Bits(layout.squares)
+                .flat_map(|b| rays[b as usize])
+                .all(|r| r.count_ones() - 1 <= (2 * layout.k - 3).min(15)),
+            "a ray longer than `Geom::longest_ray` says"
+        );
         Engine {
             rays,
             landing_rules,
@@ -757,18 +774,49 @@ impl Engine {
         }
     }
 
-    /// The squares the kings reach by plain moves towards `D`.
+    /// The squares the kings reach by plain moves, per direction (table
+    /// order).
     #[inline(always)]
-    pub(super) fn king_rays<G: Geom, const D: usize>(&self, g: G, kings: u64, empty: u64) -> u64 {
-        let mut f = to::<G, D>(g, kings) & empty;
-        let mut all = f;
-        if self.flying {
-            while f != 0 {
-                f = to::<G, D>(g, f) & empty;
-                all |= f;
-            }
+    pub(super) fn king_rays<G: Geom>(&self, g: G, kings: u64, empty: u64) -> [u64; 4] {
+        if !self.flying {
+            return [
+                to::<G, NE>(g, kings) & empty,
+                to::<G, NW>(g, kings) & empty,
+                to::<G, SE>(g, kings) & empty,
+                to::<G, SW>(g, kings) & empty,
+            ];
         }
-        all
+        [
+            self.ray_fill::<G, NE>(g, kings, empty) & empty,
+            self.ray_fill::<G, NW>(g, kings, empty) & empty,
+            self.ray_fill::<G, SE>(g, kings, empty) & empty,
+            self.ray_fill::<G, SW>(g, kings, empty) & empty,
+        ]
+    }
+
+    /// `from` and every square reached from it towards `D` over squares of
+    /// `through` only, each ray up to the first square not in `through`
+    /// (an occluded fill: each round doubles the steps covered, 1, 2, 4
+    /// and, when [`Geom::longest_ray`] is longer than 7, 8: up to 15
+    /// steps, more than any ray runs). Takes the same
+    /// instructions however long the rays are, where a loop stepping
+    /// square by square ends after a number of steps the processor cannot
+    /// foresee.
+    #[inline(always)]
+    pub(super) fn ray_fill<G: Geom, const D: usize>(&self, g: G, from: u64, through: u64) -> u64 {
+        let twice = |x: u64| to::<G, D>(g, to::<G, D>(g, x));
+        let mut reach = from;
+        let mut open = through;
+        reach |= open & to::<G, D>(g, reach);
+        open &= to::<G, D>(g, open);
+        reach |= open & twice(reach);
+        open &= twice(open);
+        reach |= open & twice(twice(reach));
+        if g.longest_ray() > 7 {
+            open &= twice(twice(open));
+            reach |= open & twice(twice(twice(twice(reach))));
+        }
+        reach
     }
 
     /// Appends every legal move as an [`Action`].

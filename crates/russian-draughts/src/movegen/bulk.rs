@@ -718,12 +718,7 @@ impl Engine {
         // The squares the kings reach by plain moves, per direction: a
         // flying king captures when one step past them is an enemy with an
         // empty square behind, a short king from where it stands.
-        let rays = [
-            self.king_rays::<G, NE>(g, kings, empty),
-            self.king_rays::<G, NW>(g, kings, empty),
-            self.king_rays::<G, SE>(g, kings, empty),
-            self.king_rays::<G, SW>(g, kings, empty),
-        ];
+        let rays = self.king_rays(g, kings, empty);
         let from = |d: usize| if self.flying { kings | rays[d] } else { kings };
         let king_jumps = [
             jumps_towards::<G, NE>(g, from(NE), enemy, empty),

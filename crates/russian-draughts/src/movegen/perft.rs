@@ -353,7 +353,8 @@ struct Walk {
 mod tests {
     use super::{BlackToMove, Step, WhiteToMove};
     use crate::Draughts;
-    use crate::movegen::{Engine, Fixed, Runtime};
+    use crate::layout::{NE, NW, SE, SW};
+    use crate::movegen::{Engine, Fixed, Geom, Runtime};
     use crate::position::Position;
     use board_core::Side;
     use board_core::conformance::for_each_playout_position;
@@ -407,6 +408,51 @@ mod tests {
                 "{}: only {captures} capture positions",
                 id.name
             );
+        }
+    }
+
+    /// The occluded fill reaches what stepping square by square reaches,
+    /// on the 8×8 and 10×10 boards (three and four rounds), from every
+    /// piece and from the kings, over the empty squares of positions along
+    /// random games of every compiled-in profile.
+    #[test]
+    fn the_ray_fill_reaches_what_steps_reach() {
+        fn stepped<G: Geom>(g: G, from: u64, through: u64, d: usize) -> u64 {
+            let mut reach = from;
+            let mut f = g.step(from, d) & through;
+            while f != 0 {
+                reach |= f;
+                f = g.step(f, d) & through;
+            }
+            reach
+        }
+        fn check<G: Geom>(engine: &Engine, g: G, from: u64, through: u64) -> Result<(), String> {
+            let filled = [
+                engine.ray_fill::<G, NE>(g, from, through),
+                engine.ray_fill::<G, NW>(g, from, through),
+                engine.ray_fill::<G, SE>(g, from, through),
+                engine.ray_fill::<G, SW>(g, from, through),
+            ];
+            for (d, fill) in filled.into_iter().enumerate() {
+                if fill != stepped(g, from, through, d) {
+                    return Err(format!("from {from:#x} through {through:#x} towards {d}"));
+                }
+            }
+            Ok(())
+        }
+        for id in Draughts::builtin_profiles().expect("compiled-in profiles") {
+            let game = Draughts::builtin(&format!("{}@{}", id.name, id.version)).expect("loads");
+            let engine = game.engine();
+            let start = game.start_position();
+            for_each_playout_position(&game, &start, 10, 200, 0xF111, |pos, _| {
+                let empty = engine.layout.squares & !pos.occupied();
+                for from in [pos.occupied(), pos.kings, pos.own()] {
+                    with_geom!(engine, g => check(engine, g, from, empty))?;
+                    check(engine, Runtime(engine.layout.k), from, empty)?;
+                }
+                Ok::<(), String>(())
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", id.name));
         }
     }
 }
