@@ -3,7 +3,8 @@
 //! - `cargo xtask ci`: every check CI runs, in the order a developer wants to
 //!   see failures: formatting, lints, the docs (`cargo doc`, warnings denied),
 //!   the test suite (with the snapshots),
-//!   unreferenced snapshots, then the deep release tests (`--ignored`),
+//!   unreferenced snapshots, then the deep tests (`--ignored`, optimized:
+//!   the `deep-test` profile of the workspace's `Cargo.toml`),
 //!   the browser tests (`tests/browser/`, the release server in chromium)
 //!   and the fuzz smoke run.
 //! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for
@@ -232,7 +233,14 @@ fn ci() -> anyhow::Result<()> {
     cargo(&["test", "--workspace"], &[("INSTA_UPDATE", "no")])?;
     check_unreferenced(false)?;
     cargo(
-        &["test", "--workspace", "--release", "--", "--ignored"],
+        &[
+            "test",
+            "--workspace",
+            "--profile",
+            "deep-test",
+            "--",
+            "--ignored",
+        ],
         &[],
     )?;
     browser_tests()?;
@@ -308,7 +316,7 @@ fn main() -> anyhow::Result<()> {
         _ => {
             eprintln!("usage: cargo xtask <command>");
             eprintln!(
-                "  ci                     formatting, clippy, tests, snapshots, deep release tests, browser tests"
+                "  ci                     formatting, clippy, tests, snapshots, deep optimized tests, browser tests"
             );
             eprintln!("  snapshots [--update]   snapshot tests of every profile and of the CLI");
             eprintln!(
