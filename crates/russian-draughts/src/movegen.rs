@@ -169,6 +169,31 @@ fn to<G: Geom, const D: usize>(g: G, bits: u64) -> u64 {
     g.step(bits, D)
 }
 
+/// `from` and every square reached from it towards `D` over squares of
+/// `through` only, each ray up to the first square not in `through`
+/// (an occluded fill: each round doubles the steps covered, 1, 2, 4
+/// and, when [`Geom::longest_ray`] is longer than 7, 8: up to 15
+/// steps, more than any ray runs). Takes the same
+/// instructions however long the rays are, where a loop stepping
+/// square by square ends after a number of steps the processor cannot
+/// foresee.
+#[inline(always)]
+pub(crate) fn ray_fill<G: Geom, const D: usize>(g: G, from: u64, through: u64) -> u64 {
+    let twice = |x: u64| to::<G, D>(g, to::<G, D>(g, x));
+    let mut reach = from;
+    let mut open = through;
+    reach |= open & to::<G, D>(g, reach);
+    open &= to::<G, D>(g, open);
+    reach |= open & twice(reach);
+    open &= twice(open);
+    reach |= open & twice(twice(reach));
+    if g.longest_ray() > 7 {
+        open &= twice(twice(open));
+        reach |= open & twice(twice(twice(twice(reach))));
+    }
+    reach
+}
+
 /// The side to move as a type, for code that knows it at compile time,
 /// with the rules of whether men capture backward (`BACK`) and whether the
 /// choice among captures is free (`FREE`: no maximum-capture rule).
@@ -787,36 +812,11 @@ impl Engine {
             ];
         }
         [
-            self.ray_fill::<G, NE>(g, kings, empty) & empty,
-            self.ray_fill::<G, NW>(g, kings, empty) & empty,
-            self.ray_fill::<G, SE>(g, kings, empty) & empty,
-            self.ray_fill::<G, SW>(g, kings, empty) & empty,
+            ray_fill::<G, NE>(g, kings, empty) & empty,
+            ray_fill::<G, NW>(g, kings, empty) & empty,
+            ray_fill::<G, SE>(g, kings, empty) & empty,
+            ray_fill::<G, SW>(g, kings, empty) & empty,
         ]
-    }
-
-    /// `from` and every square reached from it towards `D` over squares of
-    /// `through` only, each ray up to the first square not in `through`
-    /// (an occluded fill: each round doubles the steps covered, 1, 2, 4
-    /// and, when [`Geom::longest_ray`] is longer than 7, 8: up to 15
-    /// steps, more than any ray runs). Takes the same
-    /// instructions however long the rays are, where a loop stepping
-    /// square by square ends after a number of steps the processor cannot
-    /// foresee.
-    #[inline(always)]
-    pub(super) fn ray_fill<G: Geom, const D: usize>(&self, g: G, from: u64, through: u64) -> u64 {
-        let twice = |x: u64| to::<G, D>(g, to::<G, D>(g, x));
-        let mut reach = from;
-        let mut open = through;
-        reach |= open & to::<G, D>(g, reach);
-        open &= to::<G, D>(g, open);
-        reach |= open & twice(reach);
-        open &= twice(open);
-        reach |= open & twice(twice(reach));
-        if g.longest_ray() > 7 {
-            open &= twice(twice(open));
-            reach |= open & twice(twice(twice(twice(reach))));
-        }
-        reach
     }
 
     /// Appends every legal move as an [`Action`].

@@ -354,7 +354,7 @@ mod tests {
     use super::{BlackToMove, Step, WhiteToMove};
     use crate::Draughts;
     use crate::layout::{NE, NW, SE, SW};
-    use crate::movegen::{Engine, Fixed, Geom, Runtime};
+    use crate::movegen::{Engine, Fixed, Geom, Runtime, ray_fill};
     use crate::position::Position;
     use board_core::Side;
     use board_core::conformance::for_each_playout_position;
@@ -426,12 +426,12 @@ mod tests {
             }
             reach
         }
-        fn check<G: Geom>(engine: &Engine, g: G, from: u64, through: u64) -> Result<(), String> {
+        fn check<G: Geom>(g: G, from: u64, through: u64) -> Result<(), String> {
             let filled = [
-                engine.ray_fill::<G, NE>(g, from, through),
-                engine.ray_fill::<G, NW>(g, from, through),
-                engine.ray_fill::<G, SE>(g, from, through),
-                engine.ray_fill::<G, SW>(g, from, through),
+                ray_fill::<G, NE>(g, from, through),
+                ray_fill::<G, NW>(g, from, through),
+                ray_fill::<G, SE>(g, from, through),
+                ray_fill::<G, SW>(g, from, through),
             ];
             for (d, fill) in filled.into_iter().enumerate() {
                 if fill != stepped(g, from, through, d) {
@@ -447,8 +447,8 @@ mod tests {
             for_each_playout_position(&game, &start, 10, 200, 0xF111, |pos, _| {
                 let empty = engine.layout.squares & !pos.occupied();
                 for from in [pos.occupied(), pos.kings, pos.own()] {
-                    with_geom!(engine, g => check(engine, g, from, empty))?;
-                    check(engine, Runtime(engine.layout.k), from, empty)?;
+                    with_geom!(engine, g => check(g, from, empty))?;
+                    check(Runtime(engine.layout.k), from, empty)?;
                 }
                 Ok::<(), String>(())
             })
