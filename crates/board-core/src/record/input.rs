@@ -2,6 +2,7 @@
 //! (and, while it fits, the current game) contiguous, and turns byte offsets
 //! into lines and columns.
 
+use super::scan::blanks_end;
 use super::{GameText, Pos};
 use std::io::{self, Read};
 
@@ -213,10 +214,7 @@ impl<R: Read> Input<R> {
     pub fn cursor(&mut self) -> Option<Cursor> {
         // Spaces and a line end first: the columns before need no count.
         let rest = self.buffered_from(self.pos);
-        let spaces = rest
-            .iter()
-            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
-            .count();
+        let spaces = blanks_end(rest, 0);
         if rest.get(spaces) == Some(&b'\n') {
             let at = self.pos + spaces as u64 + 1;
             let mut c = Cursor {

@@ -1,7 +1,7 @@
 //! The tokenizer and game splitter.
 
 use super::input::Input;
-use super::scan::find_any;
+use super::scan::{blanks_end, find_any};
 use super::{Pos, ReadError, ReadErrorKind, Span, Visitor, is_result};
 use std::io::{self, Read};
 
@@ -73,15 +73,6 @@ fn plain_tag(rest: &[u8]) -> Option<(usize, usize, usize)> {
     let value_start = i;
     i += find_any(&rest[i..], [b'"', b'\\', b'\n']).unwrap_or(rest.len() - i);
     (rest.get(i..i + 2)? == b"\"]").then_some((i + 2, name_end, value_start))
-}
-
-/// The end of the spaces, tabs and `\r` from `at` on in `buf`.
-#[inline]
-fn blanks_end(buf: &[u8], mut at: usize) -> usize {
-    while let Some(b' ' | b'\t' | b'\r') = buf.get(at) {
-        at += 1;
-    }
-    at
 }
 
 /// Keeps the first `Result` tag's value (trimmed) of a game.

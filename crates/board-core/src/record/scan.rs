@@ -1,6 +1,16 @@
-//! Byte searches eight bytes at a time (in a `u64`, without SIMD or
-//! unsafe code), for the long runs of a record with nothing to stop at:
-//! tag values and the like.
+//! Byte searches of the reader: blanks, and bytes searched eight at a
+//! time (in a `u64`, without SIMD or unsafe code) for the long runs of a
+//! record with nothing to stop at, tag values and the like.
+
+/// The end of the spaces, tabs and `\r` from `at` on in `buf` (the blanks
+/// a line may hold before its end or its next word).
+#[inline]
+pub(crate) fn blanks_end(buf: &[u8], mut at: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\r') = buf.get(at) {
+        at += 1;
+    }
+    at
+}
 
 /// `0x01` in every byte.
 const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
