@@ -170,13 +170,12 @@ fn to<G: Geom, const D: usize>(g: G, bits: u64) -> u64 {
 }
 
 /// `from` and every square reached from it towards `D` over squares of
-/// `through` only, each ray up to the first square not in `through`
-/// (an occluded fill: each round doubles the steps covered, 1, 2, 4
-/// and, when [`Geom::longest_ray`] is longer than 7, 8: up to 15
-/// steps, more than any ray runs). Takes the same
-/// instructions however long the rays are, where a loop stepping
-/// square by square ends after a number of steps the processor cannot
-/// foresee.
+/// `through` only, each ray up to the first square not in `through`.
+/// An occluded fill: each round doubles the steps covered (1, 2, 4 and,
+/// when [`Geom::longest_ray`] is longer than 7, 8: up to 15 steps, more
+/// than any ray runs). It takes the same instructions however long the
+/// rays are, where a loop stepping square by square ends after a number
+/// of steps the processor cannot foresee.
 #[inline(always)]
 pub(crate) fn ray_fill<G: Geom, const D: usize>(g: G, from: u64, through: u64) -> u64 {
     let twice = |x: u64| to::<G, D>(g, to::<G, D>(g, x));
@@ -534,8 +533,8 @@ impl Engine {
         debug_assert!(
             Bits(layout.squares)
                 .flat_map(|b| rays[b as usize])
-                .all(|r| r.count_ones() - 1 <= (2 * layout.k - 3).min(15)),
-            "a ray longer than `Geom::longest_ray` says"
+                .all(|r| r.count_ones() - 1 <= Runtime(layout.k).longest_ray().min(15)),
+            "a ray longer than `Geom::longest_ray` says, or than `ray_fill` reaches"
         );
         Engine {
             rays,
