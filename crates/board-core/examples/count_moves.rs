@@ -26,13 +26,19 @@ impl Visitor for Count {
     }
 }
 
-fn main() -> std::io::Result<()> {
+fn main() {
     let Some(path) = std::env::args().nth(1) else {
         eprintln!("usage: count_moves FILE");
         std::process::exit(2);
     };
     let mut count = Count::default();
-    Reader::new(std::fs::File::open(path)?).read_all(&mut count)?;
+    let fail = |e: std::io::Error| -> ! {
+        eprintln!("count_moves: {path}: {e}");
+        std::process::exit(1)
+    };
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| fail(e));
+    if let Err(e) = Reader::new(file).read_all(&mut count) {
+        fail(e);
+    }
     println!("{} games, {} moves", count.games, count.moves);
-    Ok(())
 }

@@ -15,12 +15,12 @@
 
 use board_core::prelude::*;
 use board_core::record::{GameText, Pos, Reader, Span, Visitor};
-use russian_draughts::Draughts;
+use russian_draughts::{Draughts, Position};
 
 /// Plays each move token of the game being read on `position`.
 struct ReadAndPlay {
     game: Draughts,
-    position: <Draughts as GameRules>::Position,
+    position: Position,
     games: u64,
     plies: u64,
     refused: u64,
@@ -52,13 +52,18 @@ impl Visitor for ReadAndPlay {
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, profile, path] = args.as_slice() else {
         eprintln!("usage: read_and_play PROFILE FILE (PROFILE: russian, english, ...)");
         std::process::exit(2);
     };
-    let game = Draughts::builtin(profile)?;
+    let fail = |message: String| -> ! {
+        eprintln!("read_and_play: {message}");
+        std::process::exit(1)
+    };
+    let game = Draughts::builtin(profile).unwrap_or_else(|e| fail(e.to_string()));
+    let file = std::fs::File::open(path).unwrap_or_else(|e| fail(format!("{path}: {e}")));
     let position = game.start_position();
     let mut run = ReadAndPlay {
         game,
@@ -67,10 +72,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         plies: 0,
         refused: 0,
     };
-    Reader::new(std::fs::File::open(path)?).read_all(&mut run)?;
+    if let Err(e) = Reader::new(file).read_all(&mut run) {
+        fail(format!("{path}: {e}"));
+    }
     println!(
         "{} games, {} plies played, {} tokens refused",
         run.games, run.plies, run.refused
     );
-    Ok(())
 }
