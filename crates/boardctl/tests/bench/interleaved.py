@@ -88,16 +88,35 @@ def perft_rows(boardctl, anchor_dir):
     return rows
 
 
+def rounds_arg(args, at):
+    """The ROUNDS argument at `at` (11 when absent), a whole number >= 1."""
+    if len(args) <= at:
+        return 11
+    if not args[at].isdigit() or int(args[at]) < 1:
+        sys.exit(f"ROUNDS must be a whole number of at least 1, not {args[at]!r}")
+    return int(args[at])
+
+
+def need_programs(paths):
+    """Exits naming the first of `paths` that is not a program to run."""
+    for path in paths:
+        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            sys.exit(f"{path} is not a program to run (a release build, or `make` in ANCHOR_DIR)")
+
+
 def main():
-    check = len(sys.argv) > 1 and sys.argv[1] == "check"
-    if len(sys.argv) < (4 if check else 3):
+    args = sys.argv
+    check = len(args) > 1 and args[1] == "check"
+    if len(args) < (4 if check else 3):
         sys.exit(__doc__)
     if check:
-        rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 11
-        table(check_rows(sys.argv[2], sys.argv[3]), rounds)
+        rounds = rounds_arg(args, 4)
+        need_programs([args[2], args[3]])
+        table(check_rows(args[2], args[3]), rounds)
     else:
-        rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 11
-        table(perft_rows(sys.argv[1], sys.argv[2]), rounds)
+        rounds = rounds_arg(args, 3)
+        need_programs([args[1], args[2] + "/perft"])
+        table(perft_rows(args[1], args[2]), rounds)
 
 
 if __name__ == "__main__":
