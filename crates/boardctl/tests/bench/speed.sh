@@ -31,6 +31,12 @@ archive=$root/target/release/examples/make_archive
 bench=$root/crates/boardctl/tests/bench
 [ -f "$tmp/russian-918.pdn" ] || "$bench/make_russian_file.sh" "$tmp/russian-918.pdn" 6 >/dev/null
 [ -f "$tmp/russian-10k.pdn" ] || "$bench/make_russian_file.sh" "$tmp/russian-10k.pdn" >/dev/null
+# The same 918 games with their tags alone, each movetext replaced by the
+# Result tag's value: what `check` spends on a game apart from its moves.
+[ -f "$tmp/russian-918-tags.pdn" ] || awk '{ sub(/\r$/, "") }
+    /^\[/ { print; if ($1 == "[Result") { r = $2; gsub(/["\]]/, "", r) } next }
+    /^$/ && r != "" { print ""; print r; print ""; r = "" }' \
+    "$tmp/russian-918.pdn" >"$tmp/russian-918-tags.pdn"
 # Version 1 of nine men's morris, which builds from before its version 2 read too.
 for game in morris/nine-mens-morris@1 alquerque/alquerque; do
     name=${game%%/*}
@@ -89,6 +95,8 @@ if [ "$what" != time ]; then
         "$old perft --rules russian-draughts/international 7 $oldj" \
         "$new perft --rules russian-draughts/international 7 -j 1"
     row "check -j 1, 918 Russian games" "$old check -j 1 $tmp/russian-918.pdn" "$new check -j 1 $tmp/russian-918.pdn"
+    row "check -j 1, the same 918 games' tags alone (no moves)" \
+        "$old check -j 1 $tmp/russian-918-tags.pdn" "$new check -j 1 $tmp/russian-918-tags.pdn"
     # The issue's build cannot read the draw-rule profile: this build only.
     row "check -j 1 --rules russian-draughts/russian@2 --force-rules, 918 Russian games (this build)" \
         "$new check -j 1 --rules russian-draughts/russian@2 --force-rules $tmp/russian-918.pdn"
