@@ -239,22 +239,34 @@ impl<R: Read> Reader<R> {
                 Some(b) if b.is_ascii_alphanumeric() => {}
                 _ => break,
             }
-            let limit = buf.len().min(start + PLAIN_WORD_MAX);
-            let mut end = start;
-            while end < limit && buf[end].is_ascii_digit() {
-                end += 1;
-            }
-            let digits = end - start;
-            let number = digits > 0 && buf.get(end) == Some(&b'.');
-            if number {
-                while end < limit && buf[end] == b'.' {
-                    end += 1;
+            let (end, digits, number) = match buf.get(start..start + 6) {
+                // The commonest word, a move of five bytes (`c3-d4`,
+                // `32-28`), tested without a loop.
+                Some(&[a, b, c, d, e, after])
+                    if MOVE_BYTE[usize::from(a)]
+                        & MOVE_BYTE[usize::from(b)]
+                        & MOVE_BYTE[usize::from(c)]
+                        & MOVE_BYTE[usize::from(d)]
+                        & MOVE_BYTE[usize::from(e)]
+                        & is_delimiter(after) =>
+                {
+                    // No `.` among them: not a number. Only whether the
+                    // word starts with a digit matters below.
+                    (start + 5, usize::from(a.is_ascii_digit()), false)
                 }
-            } else {
-                while end < limit && MOVE_BYTE[usize::from(buf[end])] {
-                    end += 1;
-                }
-            }
+                // A move number of one or two digits (`7.`, `12.`).
+                _ => match buf.get(start..start + 4) {
+                    Some(&[a, b'.', after, _]) if a.is_ascii_digit() && is_delimiter(after) => {
+                        (start + 2, 1, true)
+                    }
+                    Some(&[a, b, b'.', after])
+                        if a.is_ascii_digit() && b.is_ascii_digit() && is_delimiter(after) =>
+                    {
+                        (start + 3, 2, true)
+                    }
+                    _ => Self::word_end(buf, start),
+                },
+            };
             // The word must end here, at a delimiter in the buffer.
             match buf.get(end) {
                 Some(&b) if is_delimiter(b) => {}
@@ -286,6 +298,31 @@ impl<R: Read> Reader<R> {
             i = end;
         }
         self.input.set_cursor(c);
+    }
+
+    /// Where a word of [`Reader::plain_words`] that starts at `buf[start]`
+    /// ends, with the digits it starts with and whether it is a move
+    /// number (digits, then dots); the word is not yet known to end at a
+    /// delimiter.
+    #[inline]
+    fn word_end(buf: &[u8], start: usize) -> (usize, usize, bool) {
+        let limit = buf.len().min(start + PLAIN_WORD_MAX);
+        let mut end = start;
+        while end < limit && buf[end].is_ascii_digit() {
+            end += 1;
+        }
+        let digits = end - start;
+        let number = digits > 0 && buf.get(end) == Some(&b'.');
+        if number {
+            while end < limit && buf[end] == b'.' {
+                end += 1;
+            }
+        } else {
+            while end < limit && MOVE_BYTE[usize::from(buf[end])] {
+                end += 1;
+            }
+        }
+        (end, digits, number)
     }
 
     /// Reads the tag pairs after a game's first straight from the buffer
