@@ -705,6 +705,16 @@ pub trait RecordHooks: Notation {
         let _ = (pending, next);
         false
     }
+
+    /// Whether some token may continue the move begun by `pending`: a
+    /// test of `pending` alone, asked before [`RecordHooks::continues_move`]
+    /// so that the next token's text is not looked up when no token can
+    /// continue. `false` only when [`RecordHooks::continues_move`] is false
+    /// for every `next`; the default, `true`, asks it every time.
+    fn may_continue(&self, pending: &str) -> bool {
+        let _ = pending;
+        true
+    }
 }
 
 /// Positions drawn for people.

@@ -520,12 +520,22 @@ impl RecordHooks for Draughts {
     #[inline]
     fn continues_move(&self, pending: &str, next: &str) -> bool {
         // Asked between every two move tokens: the pending text first.
-        let open = pending.len() > 1 && pending.ends_with(['-', 'x', 'X', ':']);
-        open && match next.as_bytes() {
-            [d, ..] if d.is_ascii_digit() => true,
-            [c, d, ..] => c.is_ascii_lowercase() && d.is_ascii_digit(),
-            _ => false,
-        }
+        self.may_continue(pending)
+            && match next.as_bytes() {
+                [d, ..] if d.is_ascii_digit() => true,
+                [c, d, ..] => c.is_ascii_lowercase() && d.is_ascii_digit(),
+                _ => false,
+            }
+    }
+
+    /// Only a move that ends with its separator goes on.
+    #[inline]
+    fn may_continue(&self, pending: &str) -> bool {
+        pending.len() > 1
+            && matches!(
+                pending.as_bytes()[pending.len() - 1],
+                b'-' | b'x' | b'X' | b':'
+            )
     }
 }
 

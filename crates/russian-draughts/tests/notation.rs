@@ -194,3 +194,25 @@ fn a_move_split_after_its_separator_is_joined_and_read() {
     assert!(game.parse_move(&pos, "1- 7").is_ok());
     assert!(game.parse_move(&start, "31- 26").is_ok());
 }
+
+/// `may_continue` answers `false` only where `continues_move` is false for
+/// every next token, and `35x` then `4` is still one move.
+#[test]
+fn a_move_goes_on_only_after_its_separator() {
+    let game = load("international");
+    let pending = ["35x", "1-", "c3:", "e3X", "c3-d4", "32-28", "x", "-", "35", "c3-d4!", ""];
+    let next = ["4", "7", "d4", "h2", "x", "-", "", "c", "c3-d4", "1-0"];
+    let mut going_on = 0;
+    for p in pending {
+        for n in next {
+            if game.continues_move(p, n) {
+                assert!(game.may_continue(p), "{p} then {n}");
+                going_on += 1;
+            }
+        }
+    }
+    assert!(going_on > 10, "{going_on}");
+    assert!(game.continues_move("35x", "4"));
+    assert!(!game.may_continue("32-28"));
+    assert!(!game.may_continue("-"));
+}

@@ -209,7 +209,8 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
         let alone = match events.get(1) {
             None => true,
             Some(Event::Move { text: next, .. }) => {
-                !self.game.continues_move(text, rec.text_str(next))
+                !(self.game.may_continue(text)
+                    && self.game.continues_move(text, rec.text_str(next)))
             }
             Some(
                 Event::Comment { .. }
