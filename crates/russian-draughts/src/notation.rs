@@ -178,8 +178,8 @@ pub struct SquareTable {
     /// The squares written in two bytes, a letter and a digit from 1 to 9
     /// (`c3`) or a number from 10 to 99 (`32`) → bit, at index
     /// `first * 256 + second` (`NONE` for any other two bytes): the
-    /// commonest squares read with one load.
-    two: Box<[u8]>,
+    /// commonest squares read with one load, the index never out of range.
+    two: Box<[u8; 256 * 256]>,
 }
 
 /// No square.
@@ -204,7 +204,7 @@ impl SquareTable {
                 *slot = bit(m) as u8;
             }
         }
-        let mut two = vec![NONE; 256 * 256].into_boxed_slice();
+        let mut two = Box::new([NONE; 256 * 256]);
         for file in 0..26u8 {
             if file == b'x' - b'a' {
                 continue;
