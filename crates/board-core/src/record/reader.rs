@@ -40,6 +40,18 @@ static MOVE_BYTE: [bool; 256] = {
     table
 };
 
+/// Bytes of a tag name [`plain_tag`] reads: ASCII letters, digits and `_`.
+static NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
 /// The longest word [`Reader::plain_words`] reads itself.
 const PLAIN_WORD_MAX: usize = 64;
 
@@ -59,8 +71,8 @@ fn plain_tag(rest: &[u8]) -> Option<(usize, usize, usize)> {
     let mut i = 1 + rest
         .get(1..)?
         .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
+        .position(|&b| !NAME_BYTE[usize::from(b)])
+        .unwrap_or(rest.len() - 1);
     if i == 1 {
         return None;
     }
