@@ -200,7 +200,9 @@ fn a_move_split_after_its_separator_is_joined_and_read() {
 #[test]
 fn a_move_goes_on_only_after_its_separator() {
     let game = load("international");
-    let pending = ["35x", "1-", "c3:", "e3X", "c3-d4", "32-28", "x", "-", "35", "c3-d4!", ""];
+    let pending = [
+        "35x", "1-", "c3:", "e3X", "c3-d4", "32-28", "x", "-", "35", "c3-d4!", "",
+    ];
     let next = ["4", "7", "d4", "h2", "x", "-", "", "c", "c3-d4", "1-0"];
     let mut going_on = 0;
     for p in pending {

@@ -52,6 +52,85 @@ static NAME_BYTE: [bool; 256] = {
     table
 };
 
+/// A move's last byte that leaves it open: `35x`, `1-` go on in the next
+/// word.
+#[inline]
+fn is_separator(b: u8) -> bool {
+    matches!(b, b'-' | b'x' | b'X' | b':')
+}
+
+/// The word of plain movetext that starts at `buf[start]`, if
+/// [`Reader::plain_words`] reads it: where it ends and, for a move number,
+/// its value and whether it is written for the reply (`12...`). `None`
+/// for a word that does not end at a delimiter in the buffer, a result, a
+/// move left open by its separator, or any other word.
+#[inline(always)]
+fn plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, bool)>)> {
+    // The commonest words first, tested without a loop: a move of five
+    // bytes (`c3-d4`, `32-28`; no `.` among them, so no number, and no
+    // result is five such bytes) …
+    if let Some(&[a, b, c, d, e, after]) = buf.get(start..start + 6) {
+        if MOVE_BYTE[usize::from(a)]
+            & MOVE_BYTE[usize::from(b)]
+            & MOVE_BYTE[usize::from(c)]
+            & MOVE_BYTE[usize::from(d)]
+            & MOVE_BYTE[usize::from(e)]
+            & is_delimiter(after)
+            & !is_separator(e)
+        {
+            return Some((start + 5, None));
+        }
+    }
+    // … and a move number of one or two digits (`7.`, `12.`).
+    match buf.get(start..start + 4) {
+        Some(&[a, b'.', after, _]) if a.is_ascii_digit() && is_delimiter(after) => {
+            return Some((start + 2, Some((u32::from(a - b'0'), false))));
+        }
+        Some(&[a, b, b'.', after])
+            if a.is_ascii_digit() && b.is_ascii_digit() && is_delimiter(after) =>
+        {
+            let value = u32::from(a - b'0') * 10 + u32::from(b - b'0');
+            return Some((start + 3, Some((value, false))));
+        }
+        _ => {}
+    }
+    other_plain_word(buf, start)
+}
+
+/// [`plain_word`] of the words of other forms, out of line.
+#[inline(never)]
+fn other_plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, bool)>)> {
+    let limit = buf.len().min(start + PLAIN_WORD_MAX);
+    let mut end = start;
+    while end < limit && buf[end].is_ascii_digit() {
+        end += 1;
+    }
+    let digits = end - start;
+    let number = digits > 0 && buf.get(end) == Some(&b'.');
+    if number {
+        while end < limit && buf[end] == b'.' {
+            end += 1;
+        }
+    } else {
+        while end < limit && MOVE_BYTE[usize::from(buf[end])] {
+            end += 1;
+        }
+    }
+    // The word must end here, at a delimiter in the buffer.
+    if !buf.get(end).is_some_and(|&b| is_delimiter(b)) {
+        return None;
+    }
+    let text = &buf[start..end];
+    if number {
+        let value = parse_number(&text[..digits]).unwrap_or(u32::MAX);
+        return Some((end, Some((value, text.len() - digits >= 2))));
+    }
+    if is_separator(text[text.len() - 1]) || (digits > 0 && is_result(text)) {
+        return None;
+    }
+    Some((end, None))
+}
+
 /// The longest word [`Reader::plain_words`] reads itself.
 const PLAIN_WORD_MAX: usize = 64;
 
@@ -251,39 +330,9 @@ impl<R: Read> Reader<R> {
                 Some(b) if b.is_ascii_alphanumeric() => {}
                 _ => break,
             }
-            let (end, digits, number) = match buf.get(start..start + 6) {
-                // The commonest word, a move of five bytes (`c3-d4`,
-                // `32-28`), tested without a loop.
-                Some(&[a, b, c, d, e, after])
-                    if MOVE_BYTE[usize::from(a)]
-                        & MOVE_BYTE[usize::from(b)]
-                        & MOVE_BYTE[usize::from(c)]
-                        & MOVE_BYTE[usize::from(d)]
-                        & MOVE_BYTE[usize::from(e)]
-                        & is_delimiter(after) =>
-                {
-                    // No `.` among them: not a number. Only whether the
-                    // word starts with a digit matters below.
-                    (start + 5, usize::from(a.is_ascii_digit()), false)
-                }
-                // A move number of one or two digits (`7.`, `12.`).
-                _ => match buf.get(start..start + 4) {
-                    Some(&[a, b'.', after, _]) if a.is_ascii_digit() && is_delimiter(after) => {
-                        (start + 2, 1, true)
-                    }
-                    Some(&[a, b, b'.', after])
-                        if a.is_ascii_digit() && b.is_ascii_digit() && is_delimiter(after) =>
-                    {
-                        (start + 3, 2, true)
-                    }
-                    _ => Self::word_end(buf, start),
-                },
+            let Some((end, number)) = plain_word(buf, start) else {
+                break;
             };
-            // The word must end here, at a delimiter in the buffer.
-            match buf.get(end) {
-                Some(&b) if is_delimiter(b) => {}
-                _ => break,
-            }
             let text = &buf[start..end];
             if result_tag == Some(text) {
                 break;
@@ -292,17 +341,11 @@ impl<R: Read> Reader<R> {
                 start: c.pos_at(c.at),
                 end: base + end as u64,
             };
-            if number {
-                let value = parse_number(&text[..digits]).unwrap_or(u32::MAX);
-                v.move_number(value, text.len() - digits >= 2, span);
+            if let Some((value, second_side)) = number {
+                v.move_number(value, second_side, span);
                 g.last_number = Some(value);
                 g.after_number = true;
             } else {
-                if matches!(text[text.len() - 1], b'-' | b'x' | b'X' | b':')
-                    || (digits > 0 && is_result(text))
-                {
-                    break;
-                }
                 v.move_text(text, span);
                 g.after_number = false;
             }
@@ -310,31 +353,6 @@ impl<R: Read> Reader<R> {
             i = end;
         }
         self.input.set_cursor(c);
-    }
-
-    /// Where a word of [`Reader::plain_words`] that starts at `buf[start]`
-    /// ends, with the digits it starts with and whether it is a move
-    /// number (digits, then dots); the word is not yet known to end at a
-    /// delimiter.
-    #[inline]
-    fn word_end(buf: &[u8], start: usize) -> (usize, usize, bool) {
-        let limit = buf.len().min(start + PLAIN_WORD_MAX);
-        let mut end = start;
-        while end < limit && buf[end].is_ascii_digit() {
-            end += 1;
-        }
-        let digits = end - start;
-        let number = digits > 0 && buf.get(end) == Some(&b'.');
-        if number {
-            while end < limit && buf[end] == b'.' {
-                end += 1;
-            }
-        } else {
-            while end < limit && MOVE_BYTE[usize::from(buf[end])] {
-                end += 1;
-            }
-        }
-        (end, digits, number)
     }
 
     /// Reads the tag pairs after a game's first straight from the buffer
@@ -656,7 +674,7 @@ impl<R: Read> Reader<R> {
             return Ok(Step::Continue);
         }
         let last = text[text.len() - suffix - 1];
-        if suffix == 0 && matches!(last, b'-' | b'x' | b'X' | b':') {
+        if suffix == 0 && is_separator(last) {
             if let Some((second, second_end)) = self.joinable(start, end)? {
                 return self.joined(start, end, second, second_end, v);
             }

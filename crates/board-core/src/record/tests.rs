@@ -497,6 +497,7 @@ fn every_position_matches_a_recount_from_scratch() {
         b" 7.",
         b" c3-d4",
         b" 32-28",
+        b" 26x1x",
         b" 35x",
         b" 4",
         b"(",
