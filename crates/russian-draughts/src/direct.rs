@@ -43,41 +43,11 @@ pub struct Found {
     pub promote: bool,
 }
 
-/// Every direction mask (bit `d` for direction `d`) as four words, all
-/// ones for the directions in it and zero for the others.
-const DIRECTION_WORDS: [[u64; 4]; 16] = {
-    let mut words = [[0u64; 4]; 16];
-    let mut mask = 0;
-    while mask < 16 {
-        let mut d = 0;
-        while d < 4 {
-            if mask >> d & 1 == 1 {
-                words[mask][d] = u64::MAX;
-            }
-            d += 1;
-        }
-        mask += 1;
-    }
-    words
-};
-
 impl Direct<'_> {
     /// The layout's north-east shift ([`Layout::k`](crate::layout::Layout::k)).
     #[inline]
     fn k(&self) -> u32 {
         self.engine.layout.k
-    }
-
-    /// Bit `d` set when the men of `side` (an index) capture towards
-    /// direction `d`.
-    #[inline]
-    fn man_mask(&self, side: usize) -> u8 {
-        if self.rules.men_capture_backward {
-            0b1111
-        } else {
-            let [a, b] = self.engine.layout.forward[side];
-            (1u8 << a) | (1u8 << b)
-        }
     }
 
     /// The legal move of `pos` that `squares` (bits, at least two) name as
@@ -135,8 +105,7 @@ impl Direct<'_> {
     fn step_or_jump(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
         let l = &self.engine.layout;
         let side = pos.side.index();
-        let [a, b] = l.forward[side];
-        if direction_of(from, to, 1, self.k()).is_some_and(|d| d == a || d == b) {
+        if self.steps_forward(side, from, to) {
             let target = 1u64 << to;
             if pos.occupied() & target != 0 || self.can_capture(pos) {
                 return None;
@@ -147,6 +116,20 @@ impl Direct<'_> {
             });
         }
         self.capture(pos, from, &[to])
+    }
+
+    /// Whether `to` is one step from `from` (bits) towards a direction the
+    /// men of `side` (an index) move in: [`Layout::forward`] holds
+    /// north-east and north-west for White, a shift up by `k` or `k - 1`,
+    /// and south-east and south-west for Black, down by as much.
+    ///
+    /// [`Layout::forward`]: crate::layout::Layout::forward
+    #[inline(always)]
+    fn steps_forward(&self, side: usize, from: u8, to: u8) -> bool {
+        let up = i32::from(to) - i32::from(from);
+        let ahead = if side == 0 { up } else { -up };
+        let k = self.k() as i32;
+        ahead == k || ahead == k - 1
     }
 
     /// Whether the side to move has a capture (a plain move is then no
@@ -163,7 +146,7 @@ impl Direct<'_> {
         let empty = l.squares & !pos.occupied();
         man_jumps(
             self.k(),
-            &DIRECTION_WORDS[usize::from(self.man_mask(pos.side.index()))],
+            &engine.man_capture_bits[pos.side.index()],
             pos.own(),
             pos.enemy(),
             empty,
@@ -179,7 +162,7 @@ impl Direct<'_> {
         }
         let l = &engine.layout;
         let side = pos.side.index();
-        let mask = self.man_mask(side);
+        let mask = engine.man_capture_mask[side];
         let promotion = l.promotion[side];
         let enemy = pos.enemy();
         // The man has left its square: it is empty for the rest of the
@@ -217,7 +200,7 @@ impl Direct<'_> {
             }
             _ => !man_jumps(
                 self.k(),
-                &DIRECTION_WORDS[usize::from(mask)],
+                &engine.man_capture_bits[side],
                 at,
                 enemy & !captured,
                 empty,
@@ -236,7 +219,7 @@ impl Direct<'_> {
     /// empty square.
     fn king_jumps(&self, at: u64, targets: u64, empty: u64) -> bool {
         if !self.engine.flying() {
-            return man_jumps(self.k(), &DIRECTION_WORDS[0b1111], at, targets, empty);
+            return man_jumps(self.k(), &[u64::MAX; 4], at, targets, empty);
         }
         (0..4).any(|d| {
             let mut x = step(at, d, self.k());

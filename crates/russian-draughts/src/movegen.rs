@@ -20,9 +20,9 @@ pub struct Engine {
     /// The board as bitboards.
     pub layout: Layout,
     /// Per side: bit `d` set when its men capture towards direction `d`.
-    man_capture_mask: [u8; 2],
+    pub(crate) man_capture_mask: [u8; 2],
     /// The same per side and direction as a word: all ones or zero.
-    man_capture_bits: [[u64; 4]; 2],
+    pub(crate) man_capture_bits: [[u64; 4]; 2],
     flying: bool,
     maximum: bool,
     king_priority: bool,
