@@ -197,9 +197,24 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     /// move); [`Plies::next`] then gives the next step.
     #[inline]
     pub fn lone_ply(&mut self) -> Option<(&'a str, Span)> {
-        if self.first.is_some() || self.held.is_some() || !self.deferred.is_empty() {
+        if !self.idle() {
             return None;
         }
+        self.idle_ply()
+    }
+
+    /// Whether nothing is pending: no ply being assembled, no event held
+    /// and no note deferred. [`Plies::idle_ply`] and
+    /// [`Plies::idle_number`] keep it so.
+    #[inline]
+    pub fn idle(&self) -> bool {
+        self.first.is_none() && self.held.is_none() && self.deferred.is_empty()
+    }
+
+    /// [`Plies::lone_ply`] when [`Plies::idle`] is known to hold, for a
+    /// loop that reads only lone plies and numbers.
+    #[inline(always)]
+    pub fn idle_ply(&mut self) -> Option<(&'a str, Span)> {
         let rec = self.rec;
         let events = self.events.as_slice();
         let Some(Event::Move { text, span }) = events.first() else {
@@ -233,9 +248,15 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     /// otherwise.
     #[inline]
     pub fn lone_number(&mut self) -> Option<(u32, bool, Span)> {
-        if self.first.is_some() || self.held.is_some() || !self.deferred.is_empty() {
+        if !self.idle() {
             return None;
         }
+        self.idle_number()
+    }
+
+    /// [`Plies::lone_number`] when [`Plies::idle`] is known to hold.
+    #[inline]
+    pub fn idle_number(&mut self) -> Option<(u32, bool, Span)> {
         let Some(&Event::Number {
             number,
             second_side,

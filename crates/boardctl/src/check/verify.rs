@@ -635,7 +635,9 @@ impl<'a, G: Game> Verifier<'a, G> {
         let Some(offset) = self.number_offset else {
             return;
         };
-        if line.dead || line.ended.is_some() {
+        // The loop reads lone plies and numbers only, which leave nothing
+        // pending: one test of that serves the whole run.
+        if line.dead || line.ended.is_some() || !plies.idle() {
             return;
         }
         let first = line.ply;
@@ -643,11 +645,11 @@ impl<'a, G: Game> Verifier<'a, G> {
         let mut last = None;
         let mut left = None;
         loop {
-            if let Some(number) = plies.lone_number() {
+            if let Some(number) = plies.idle_number() {
                 self.number = Some(number);
                 continue;
             }
-            let Some((text, span)) = plies.lone_ply() else {
+            let Some((text, span)) = plies.idle_ply() else {
                 break;
             };
             let k = ply + self.shift;
