@@ -241,12 +241,12 @@ impl<R: Read> Reader<R> {
         loop {
             // A game's first token goes the general way; then its tag
             // pairs are read on their own path while they are plain, and
-            // plain words once the movetext has begun (its first move
-            // number went the general way too).
+            // the plain words of its movetext from the first.
             if g.movetext {
                 self.plain_words(&mut g, v);
             } else if g.in_game {
                 self.plain_tags(v);
+                self.plain_words(&mut g, v);
             }
             self.skip_space()?;
             let start = self.input.pos;
