@@ -257,6 +257,12 @@ impl<R: Read> Reader<R> {
                 }
                 return Ok(false);
             };
+            if b == b'[' && !g.in_game {
+                // A game's first tag pair: the game begins here, and the
+                // tag is read on the plain path when it can be.
+                self.begin(&mut g, start, v);
+                continue;
+            }
             if let Step::EndGame = self.token(b, start, &mut g, v)? {
                 self.end_game(&mut g, v);
                 return Ok(true);
