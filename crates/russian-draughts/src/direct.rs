@@ -119,17 +119,15 @@ impl Direct<'_> {
     }
 
     /// Whether `to` is one step from `from` (bits) towards a direction the
-    /// men of `side` (an index) move in: [`Layout::forward`] holds
-    /// north-east and north-west for White, a shift up by `k` or `k - 1`,
-    /// and south-east and south-west for Black, down by as much.
+    /// men of `side` (an index) move in: the distance between the bits is
+    /// one of the side's [`Layout::forward_steps`].
     ///
-    /// [`Layout::forward`]: crate::layout::Layout::forward
+    /// [`Layout::forward_steps`]: crate::layout::Layout::forward_steps
     #[inline(always)]
     fn steps_forward(&self, side: usize, from: u8, to: u8) -> bool {
-        let up = i32::from(to) - i32::from(from);
-        let ahead = if side == 0 { up } else { -up };
-        let k = self.k() as i32;
-        ahead == k || ahead == k - 1
+        let distance = i32::from(to) - i32::from(from);
+        let [a, b] = self.engine.layout.forward_steps[side];
+        distance == a || distance == b
     }
 
     /// Whether the side to move has a capture (a plain move is then no

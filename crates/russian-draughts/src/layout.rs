@@ -34,6 +34,9 @@ pub struct Layout {
     pub promotion: [u64; 2],
     /// Per side: the two directions its men move in.
     pub forward: [[usize; 2]; 2],
+    /// Per side: the bit distance of one step in each of its `forward`
+    /// directions (`to - from`), derived from them.
+    pub forward_steps: [[i32; 2]; 2],
     bit_of: Vec<u8>,
     node_of: [u16; 64],
 }
@@ -119,13 +122,16 @@ impl Layout {
                 promotion[1] |= bit;
             }
         }
+        let forward = [[NE, NW], [SE, SW]];
+        let distance = |d: usize| left[d] as i32 - right[d] as i32;
         Ok(Layout {
             squares,
             left,
             right,
             k: left[NE],
             promotion,
-            forward: [[NE, NW], [SE, SW]],
+            forward,
+            forward_steps: forward.map(|dirs| dirs.map(distance)),
             bit_of,
             node_of,
         })
