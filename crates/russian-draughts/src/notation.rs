@@ -15,7 +15,15 @@ pub struct MoveText {
 }
 
 fn is_separator(c: char) -> bool {
-    matches!(c, '-' | 'x' | 'X' | ':' | '×')
+    u8::try_from(c).is_ok_and(is_ascii_separator) || c == '×'
+}
+
+/// The separators of [`is_separator`] written in one byte: `-`, `x`, `X`
+/// and `:`, the ones the quick readings of a move and the joining of a
+/// move split after its separator know.
+#[inline(always)]
+pub(crate) fn is_ascii_separator(b: u8) -> bool {
+    matches!(b, b'-' | b'x' | b'X' | b':')
 }
 
 /// Splits a move text into squares. Whitespace around separators is
@@ -234,7 +242,7 @@ impl SquareTable {
         let &[a1, a2, sep, b1, b2] = text else {
             return None;
         };
-        if !matches!(sep, b'-' | b'x' | b'X' | b':') {
+        if !is_ascii_separator(sep) {
             return None;
         }
         Some((self.two_bytes(a1, a2)?, self.two_bytes(b1, b2)?))
@@ -341,7 +349,7 @@ fn other_squares<'a>(
         match body.get(i) {
             None if len >= 2 => return Some(&out[..len]),
             None => return None,
-            Some(b'-' | b'x' | b'X' | b':') => i += 1,
+            Some(&b) if is_ascii_separator(b) => i += 1,
             // `a3b4`: a square that starts with a letter needs no separator.
             Some(c) if c.is_ascii_lowercase() => {}
             Some(_) => return None,
