@@ -15,42 +15,32 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
-/// [`is_delimiter`] as a table, one load per byte.
-static DELIMITERS: [bool; 256] = {
+/// A table of the bytes in `bytes`, and of the ASCII letters and digits
+/// when `alphanumeric`: one load per byte tells whether it is in the set.
+const fn byte_set(alphanumeric: bool, bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
-    let bytes = *b" \t\n\r\x0b\x0c{}()[];$\"";
+    let mut b = 0;
+    while b < 256 {
+        table[b] = alphanumeric && (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
     let mut i = 0;
     while i < bytes.len() {
         table[bytes[i] as usize] = true;
         i += 1;
     }
     table
-};
+}
+
+/// [`is_delimiter`] as a table.
+static DELIMITERS: [bool; 256] = byte_set(false, b" \t\n\r\x0b\x0c{}()[];$\"");
 
 /// Bytes of the moves [`Reader::plain_words`] reads itself: ASCII letters,
 /// digits, `-` and `:`.
-static MOVE_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'-' | b':');
-        b += 1;
-    }
-    table
-};
+static MOVE_BYTE: [bool; 256] = byte_set(true, b"-:");
 
 /// Bytes of a tag name [`plain_tag`] reads: ASCII letters, digits and `_`.
-static NAME_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'_';
-        b += 1;
-    }
-    table
-};
+static NAME_BYTE: [bool; 256] = byte_set(true, b"_");
 
 /// A move's last byte that leaves it open: `35x`, `1-` go on in the next
 /// word.
@@ -125,7 +115,9 @@ fn other_plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, boo
         let value = parse_number(&text[..digits]).unwrap_or(u32::MAX);
         return Some((end, Some((value, text.len() - digits >= 2))));
     }
-    if is_separator(text[text.len() - 1]) || (digits > 0 && is_result(text)) {
+    // No word at all (`start` at a delimiter), a move left open, a result.
+    let &last = text.last()?;
+    if is_separator(last) || (digits > 0 && is_result(text)) {
         return None;
     }
     Some((end, None))
@@ -1089,4 +1081,28 @@ fn parse_number(digits: &[u8]) -> Option<u32> {
         n = n.saturating_mul(10).saturating_add(u32::from(d - b'0'));
     }
     Some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_word;
+
+    /// Each kind of word, and starts that are no word at all: the space
+    /// or line end before one, a lone `.`, the end of the buffer.
+    #[test]
+    fn plain_word_reads_moves_and_numbers_and_nothing_else() {
+        let read = |text: &[u8], start| plain_word(text, start);
+        assert_eq!(read(b"c3-d4 ", 0), Some((5, None)));
+        assert_eq!(read(b"32-28\n", 0), Some((5, None)));
+        assert_eq!(read(b"c3-d4xe5 ", 0), Some((8, None)));
+        assert_eq!(read(b"12. ", 0), Some((3, Some((12, false)))));
+        assert_eq!(read(b"7. ", 0), Some((2, Some((7, false)))));
+        assert_eq!(read(b"123... ", 0), Some((6, Some((123, true)))));
+        for no_word in [&b"26x1x "[..], b"35x 4", b"1-0 ", b"c3-d4!", b"c3-d4"] {
+            assert_eq!(read(no_word, 0), None, "{no_word:?}");
+        }
+        for (text, start) in [(&b" c3-d4 "[..], 0), (b"\n", 0), (b". ", 0), (b"c3", 2)] {
+            assert_eq!(read(text, start), None, "{text:?} at {start}");
+        }
+    }
 }
