@@ -92,9 +92,13 @@ def rounds_arg(args, at):
     """The ROUNDS argument at `at` (11 when absent), a whole number >= 1."""
     if len(args) <= at:
         return 11
-    if not args[at].isdigit() or int(args[at]) < 1:
+    try:
+        rounds = int(args[at])
+    except ValueError:
+        rounds = 0
+    if rounds < 1:
         sys.exit(f"ROUNDS must be a whole number of at least 1, not {args[at]!r}")
-    return int(args[at])
+    return rounds
 
 
 def need_programs(paths):
