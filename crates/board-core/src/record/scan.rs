@@ -41,9 +41,18 @@ pub(crate) fn find_any<const N: usize>(bytes: &[u8], targets: [u8; N]) -> Option
         }
         at += 8;
     }
-    chunks
-        .remainder()
-        .iter()
+    let rest = chunks.remainder();
+    if rest.is_empty() {
+        return None;
+    }
+    // The last eight bytes as one word, when there are eight: the bytes
+    // before the remainder hold no target, so the first found is the one.
+    if let Some(last) = bytes.last_chunk::<8>() {
+        let word = u64::from_le_bytes(*last);
+        let found = targets.iter().fold(0, |f, &t| f | equal_bytes(word, t));
+        return (found != 0).then(|| bytes.len() - 8 + (found.trailing_zeros() / 8) as usize);
+    }
+    rest.iter()
         .position(|b| targets.contains(b))
         .map(|i| at + i)
 }

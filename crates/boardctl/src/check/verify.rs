@@ -13,6 +13,7 @@ use board_core::{
     Ending, Game, LegalityError, MoveError, Notation, Outcome, Side, Slip, Suggestion,
 };
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// What checking one game found.
 #[derive(Debug, Default)]
@@ -397,7 +398,8 @@ struct Verifier<'a, G: Game> {
     /// Written move number minus counted move number (0 from the profile's
     /// start; learnt from the first number after a set-up position).
     number_offset: Option<i64>,
-    result: Option<(String, Span)>,
+    /// The result token of the main line, borrowed from the record.
+    result: Option<(Cow<'a, str>, Span)>,
     last_main_move: Option<Span>,
     out: Vec<Diagnostic>,
     moves: u64,
@@ -603,7 +605,14 @@ impl<'a, G: Game> Verifier<'a, G> {
                 Step::Result { text, span } => {
                     self.number = None;
                     if self.lines.len() == 1 && self.result.is_none() {
-                        self.result = Some((text.to_string(), span));
+                        let rec = self.rec;
+                        // Handed out from the record's text: borrowed again
+                        // from there, not copied.
+                        let kept = rec
+                            .offset_of(text)
+                            .and_then(|at| rec.text.get(at..at + text.len()));
+                        let text = kept.map_or_else(|| Cow::Owned(text.to_string()), Cow::Borrowed);
+                        self.result = Some((text, span));
                     }
                 }
                 Step::Problem(p) => self.out.push(problem_diagnostic(p)),
@@ -996,7 +1005,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         let rec = self.rec;
         let tag = rec.tag_with_span("Result");
         let token = self.result.take();
-        let Some((claimed, span)) = token.as_ref().map(|(t, s)| (t.as_str(), *s)).or(tag) else {
+        let Some((claimed, span)) = token.as_ref().map(|(t, s)| (t.as_ref(), *s)).or(tag) else {
             let span = self.last_main_move.unwrap_or(Span {
                 start: self.rec.start,
                 end: self.rec.start.offset,
