@@ -15,9 +15,24 @@
 # workspace's release binary and the benchmark files under $TMPDIR.
 set -euo pipefail
 
-old=${1:?usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]}
-anchor=${2:?usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]}
+usage="usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]"
+fail() {
+    echo "speed.sh: $1" >&2
+    exit 2
+}
+[ $# -ge 2 ] && [ $# -le 3 ] || fail "$usage"
+old=$1
+anchor=$2
 what=${3:-all}
+case $what in
+instructions | time | all) ;;
+*) fail "the third argument is instructions, time or all, not \`$what\`" ;;
+esac
+[ -f "$old" ] && [ -x "$old" ] || fail "OLD_BOARDCTL \`$old\` is not a program to run (a release build of the commit compared against)"
+[ -x "$anchor/perft" ] || fail "ANCHOR_DIR \`$anchor\` holds no ./perft (run make there)"
+if [ "$what" != time ] && [ ! -x "$anchor/perft-cg" ]; then
+    fail "ANCHOR_DIR \`$anchor\` holds no ./perft-cg for callgrind (gcc -O3 -march=x86-64-v3 -DNO_SIMD -o perft-cg perft.c)"
+fi
 root=$(cd "$(dirname "$0")/../../../.." && pwd)
 tmp=${TMPDIR:-/tmp}
 new=$root/target/release/boardctl
