@@ -87,6 +87,31 @@ fn plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, bool)>)> 
     other_plain_word(buf, start)
 }
 
+/// A whole move at `buf[start]` as most records write it, three words of
+/// [`plain_word`]'s commonest forms one space apart: a move number of one
+/// or two digits, then two moves of five bytes, the second followed by a
+/// delimiter (`12. c3-d4 d6-e5`). The number's value and where the first
+/// move starts (the second starts six bytes later).
+#[inline(always)]
+fn plain_full_move(buf: &[u8], start: usize) -> Option<(u32, usize)> {
+    let bytes: &[u8; 16] = buf.get(start..start + 16)?.try_into().ok()?;
+    let (value, m1) = match *bytes {
+        [a, b'.', b' ', ..] if a.is_ascii_digit() => (u32::from(a - b'0'), 3),
+        [a, b, b'.', b' ', ..] if a.is_ascii_digit() && b.is_ascii_digit() => {
+            (u32::from(a - b'0') * 10 + u32::from(b - b'0'), 4)
+        }
+        _ => return None,
+    };
+    let five = |at: usize| {
+        bytes[at..at + 5]
+            .iter()
+            .fold(true, |all, &b| all & MOVE_BYTE[usize::from(b)])
+            & !is_separator(bytes[at + 4])
+    };
+    (five(m1) && bytes[m1 + 5] == b' ' && five(m1 + 6) && is_delimiter(bytes[m1 + 11]))
+        .then_some((value, start + m1))
+}
+
 /// [`plain_word`] of the words of other forms, out of line.
 #[inline(never)]
 fn other_plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, bool)>)> {
@@ -327,6 +352,26 @@ impl<R: Read> Reader<R> {
             match buf.get(i) {
                 Some(b) if b.is_ascii_alphanumeric() => {}
                 _ => break,
+            }
+            if let Some((value, m1)) = plain_full_move(buf, start) {
+                // `12. c3-d4 d6-e5`: three words, tested at once.
+                let m2 = m1 + 6;
+                let (number, first, second) =
+                    (&buf[start..m1 - 1], &buf[m1..m1 + 5], &buf[m2..m2 + 5]);
+                if result_tag.is_none_or(|r| r != number && r != first && r != second) {
+                    let span = |from: usize, to: usize| Span {
+                        start: c.pos_at(base + from as u64),
+                        end: base + to as u64,
+                    };
+                    v.move_number(value, false, span(start, m1 - 1));
+                    v.move_text(first, span(m1, m1 + 5));
+                    v.move_text(second, span(m2, m2 + 5));
+                    g.last_number = Some(value);
+                    g.after_number = false;
+                    g.movetext = true;
+                    i = m2 + 5;
+                    continue;
+                }
             }
             let Some((end, number)) = plain_word(buf, start) else {
                 break;
@@ -1085,7 +1130,33 @@ fn parse_number(digits: &[u8]) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_word;
+    use super::{plain_full_move, plain_word};
+
+    /// A number and two five-byte moves, one space apart, the second ended
+    /// by a delimiter; any other spacing or form is left to `plain_word`.
+    #[test]
+    fn plain_full_move_reads_a_number_and_two_moves_and_nothing_else() {
+        assert_eq!(plain_full_move(b"12. c3-d4 d6-e5 ..", 0), Some((12, 4)));
+        assert_eq!(plain_full_move(b"7. 32-28 19-23\n...", 0), Some((7, 3)));
+        assert_eq!(plain_full_move(b" 7. 32-28 d4:f6{c}...", 1), Some((7, 4)));
+        for no in [
+            &b"12. c3-d4 d6-e5! ..."[..],
+            b"12.  c3-d4 d6-e5 ..",
+            b"12. c3-d4\nd6-e5 ..",
+            b"123. c3-d4 d6-e5 ..",
+            b"12... c3-d4 d6-e5 ",
+            b"12. c3-d4 26x1x ...",
+            b"12. c3-d4 d6-e5x ..",
+            b"12. c3-d4 d6-e5",
+        ] {
+            assert_eq!(
+                plain_full_move(no, 0),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(no)
+            );
+        }
+    }
 
     /// Each kind of word, and starts that are no word at all: the space
     /// or line end before one, a lone `.`, the end of the buffer.

@@ -537,6 +537,11 @@ fn every_position_matches_a_recount_from_scratch() {
         b"[Round_2 \"\"]\n",
         b"[Date \"x\" ]",
         b"[Black \"\xd0\x91\"]\r\n",
+        b" 7. c3-d4 d6-e5",
+        b" 12. 32-28 19-23",
+        b"3. e3:g5 h6:f4",
+        b" 9. c3-d4 26x1x",
+        b"[Result \"d6-e5\"]\n",
     ];
     let mut state: u64 = 0x1234_5678_9ABC_DEF1;
     let mut next = || {
