@@ -359,8 +359,14 @@ impl<R: Read> Reader<R> {
                 let (number, first, second) =
                     (&buf[start..m1 - 1], &buf[m1..m1 + 5], &buf[m2..m2 + 5]);
                 if result_tag.is_none_or(|r| r != number && r != first && r != second) {
+                    // One line, all ASCII: the columns follow the number's.
+                    let at = c.pos_at(c.at);
                     let span = |from: usize, to: usize| Span {
-                        start: c.pos_at(base + from as u64),
+                        start: Pos {
+                            offset: base + from as u64,
+                            line: at.line,
+                            column: at.column.saturating_add((from - start) as u32),
+                        },
                         end: base + to as u64,
                     };
                     v.move_number(value, false, span(start, m1 - 1));
