@@ -167,6 +167,12 @@ pub trait Visitor {
     /// A tag pair; `value` is raw, with its backslash escapes (see
     /// [`unescape_tag_value`]).
     fn tag(&mut self, name: &[u8], value: &[u8], span: Span) {}
+    /// A tag pair whose value holds no backslash, so nothing to unescape
+    /// (read on the reader's fast path); the default gives it to
+    /// [`Visitor::tag`].
+    fn tag_without_escapes(&mut self, name: &[u8], value: &[u8], span: Span) {
+        self.tag(name, value, span);
+    }
     /// A move number: `12.` (`second_side` false) or `12...` / `12. ...`
     /// (`second_side` true: the move that follows is the reply).
     fn move_number(&mut self, number: u32, second_side: bool, span: Span) {}

@@ -445,7 +445,7 @@ impl<R: Read> Reader<R> {
                 start: c.pos_at(base + open as u64),
                 end: base + close as u64,
             };
-            v.tag(name, value, span);
+            v.tag_without_escapes(name, value, span);
             i = line_end + 1;
             c.new_line(base + i as u64);
         }
@@ -835,7 +835,7 @@ impl<R: Read> Reader<R> {
             let name = self.input.slice(start + 1, start + name_end as u64);
             let value = self.input.slice(start + value_start as u64, end - 2);
             note_result_tag(&mut self.result_tag, name, value);
-            v.tag(name, value, span);
+            v.tag_without_escapes(name, value, span);
             return self.text_after_tag(v);
         }
         let mut at = start + 1;

@@ -457,6 +457,16 @@ impl Collector {
         }
     }
 
+    /// Keeps a tag pair, its value unescaped.
+    fn keep_tag(&mut self, name: &[u8], value: &[u8], span: Span) {
+        if !self.current.has_room(span) {
+            return;
+        }
+        let name = self.push_text(name);
+        let value = self.push_text(value);
+        self.current.tags.push(Tag { name, value, span });
+    }
+
     #[inline]
     fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
         let start = self.text.len() as u32;
@@ -553,12 +563,11 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8], span: Span) {
-        if !self.current.has_room(span) {
-            return;
-        }
-        let name = self.push_text(name);
-        let value = self.push_text(&unescape_tag_value(value));
-        self.current.tags.push(Tag { name, value, span });
+        self.keep_tag(name, &unescape_tag_value(value), span);
+    }
+
+    fn tag_without_escapes(&mut self, name: &[u8], value: &[u8], span: Span) {
+        self.keep_tag(name, value, span);
     }
 
     fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
