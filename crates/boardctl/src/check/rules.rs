@@ -95,6 +95,10 @@ pub struct RulesCache {
     /// The last profile loaded for a game (consecutive games of a file
     /// usually share it): no hashing then.
     last: Option<(String, Arc<AnyGame>)>,
+    /// The `Rules` and `GameType` values of the last game whose rules the
+    /// tags chose, and its game: a game with the same values has the same
+    /// rules, found without reading the tags' values again.
+    last_tags: Option<([Option<String>; 2], Arc<AnyGame>)>,
 }
 
 impl RulesCache {
@@ -132,6 +136,7 @@ impl RulesCache {
             force: false,
             loaded: HashMap::new(),
             last: None,
+            last_tags: None,
         };
         if let Some(r) = default_rules {
             if let Err(e) = load(&cache.profiles, &mut cache.loaded, r) {
@@ -150,6 +155,29 @@ impl RulesCache {
     /// The loaded game a record's rules select, or the `unknown-rules`
     /// error to report for it.
     pub fn game_for(&mut self, game: &RecordedGame) -> Result<Arc<AnyGame>, Diagnostic> {
+        let tags = game.tags_with_span(["Rules", "GameType"]);
+        let values = tags.map(|tag| tag.map(|(value, _)| value));
+        let by_tags = !(self.force && self.default_rules.is_some());
+        if let Some((last, loaded)) = self.last_tags.as_ref().filter(|_| by_tags) {
+            if last[0].as_deref() == values[0] && last[1].as_deref() == values[1] {
+                return Ok(Arc::clone(loaded));
+            }
+        }
+        let found = self.find(game, tags);
+        if let (Ok(loaded), true) = (&found, by_tags) {
+            let key = values.map(|value| value.map(str::to_string));
+            self.last_tags = Some((key, Arc::clone(loaded)));
+        }
+        found
+    }
+
+    /// [`RulesCache::game_for`] of a game whose `Rules` and `GameType` tags
+    /// are `tags`.
+    fn find(
+        &mut self,
+        game: &RecordedGame,
+        tags: [Option<(&str, Span)>; 2],
+    ) -> Result<Arc<AnyGame>, Diagnostic> {
         let Choice {
             reference,
             origin,
@@ -160,7 +188,7 @@ impl RulesCache {
                 origin: Origin::Option,
                 span: None,
             },
-            _ => Self::choose(self.default_rules.as_deref(), game)?,
+            _ => Self::choose(self.default_rules.as_deref(), game, tags)?,
         };
         if let Some((last, loaded)) = &self.last {
             if last == reference {
@@ -186,11 +214,13 @@ impl RulesCache {
         })
     }
 
+    /// The rules a game's `Rules` and `GameType` tags (as
+    /// [`RecordedGame::tags_with_span`] finds them) select, else `--rules`.
     fn choose<'a>(
         default_rules: Option<&'a str>,
         game: &'a RecordedGame,
+        [rules, game_type]: [Option<(&'a str, Span)>; 2],
     ) -> Result<Choice<'a>, Diagnostic> {
-        let [rules, game_type] = game.tags_with_span(["Rules", "GameType"]);
         if let Some((value, span)) = rules {
             return Ok(Choice {
                 reference: value.trim(),
@@ -324,5 +354,43 @@ pub fn suggest(game: &RecordedGame) -> String {
     } else {
         "add a [Rules \"game/profile\"] tag or pass --rules; `boardctl profiles list` shows the profiles"
             .to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::record::Collector;
+    use board_core::record::Reader;
+
+    /// The game a run of games with the same tags shares is never another
+    /// game's: each answer is the one a cache of its own gives.
+    #[test]
+    fn games_with_other_tags_get_their_own_rules_after_a_shared_run() {
+        let text = "[GameType \"25\"]\n*\n\n[GameType \"20\"]\n*\n\n[GameType \"25\"]\n*\n\n\
+                    [Rules \"russian-draughts/russian@1\"]\n*\n\n[GameType \"99\"]\n*\n\n\
+                    [GameType \"25\"]\n[Rules \"russian-draughts/english\"]\n*\n\n\
+                    [GameType \"25\"]\n*\n";
+        let mut collector = Collector::default();
+        Reader::new(text.as_bytes())
+            .read_all(&mut collector)
+            .expect("reading from memory");
+        let games = collector.take();
+        assert_eq!(games.len(), 7);
+        let mut shared = RulesCache::new(None).expect("the embedded profiles");
+        let found: Vec<_> = games.iter().map(|g| shared.game_for(g).ok()).collect();
+        let same = |a: usize, b: usize| match (&found[a], &found[b]) {
+            (Some(x), Some(y)) => Arc::ptr_eq(x, y),
+            _ => false,
+        };
+        // GameType 25 and the Rules tag it stands for name one profile.
+        assert!(same(0, 2) && same(0, 3) && same(0, 6));
+        assert!(!same(0, 1) && !same(0, 5) && !same(1, 5));
+        assert!(found[4].is_none(), "GameType 99 names no profile");
+        assert!(found.iter().filter(|f| f.is_some()).count() == 6);
+        for (i, game) in games.iter().enumerate() {
+            let mut own = RulesCache::new(None).expect("the embedded profiles");
+            assert_eq!(own.game_for(game).is_ok(), found[i].is_some(), "game {i}");
+        }
     }
 }
