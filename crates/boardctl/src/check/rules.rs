@@ -92,13 +92,11 @@ pub struct RulesCache {
     /// `--force-rules`: `default_rules` wins over the games' tags.
     force: bool,
     loaded: HashMap<String, Result<Arc<AnyGame>, String>>,
-    /// The last profile loaded for a game (consecutive games of a file
-    /// usually share it): no hashing then.
-    last: Option<(String, Arc<AnyGame>)>,
-    /// The `Rules` and `GameType` values of the last game whose rules the
-    /// tags chose, and its game: a game with the same values has the same
-    /// rules, found without reading the tags' values again.
-    last_tags: Option<([Option<String>; 2], Arc<AnyGame>)>,
+    /// The `Rules` and `GameType` values of the last game whose rules were
+    /// found (none under `--force-rules`), and its game: consecutive games
+    /// of a file usually share them, and the same values choose the same
+    /// rules, found then without reading the values again or hashing.
+    last: Option<([Option<String>; 2], Arc<AnyGame>)>,
 }
 
 impl RulesCache {
@@ -136,7 +134,6 @@ impl RulesCache {
             force: false,
             loaded: HashMap::new(),
             last: None,
-            last_tags: None,
         };
         if let Some(r) = default_rules {
             if let Err(e) = load(&cache.profiles, &mut cache.loaded, r) {
@@ -155,18 +152,22 @@ impl RulesCache {
     /// The loaded game a record's rules select, or the `unknown-rules`
     /// error to report for it.
     pub fn game_for(&mut self, game: &RecordedGame) -> Result<Arc<AnyGame>, Diagnostic> {
-        let tags = game.tags_with_span(["Rules", "GameType"]);
+        // Forced, every game has the same rules, whatever its tags.
+        let tags = if self.force {
+            [None, None]
+        } else {
+            game.tags_with_span(["Rules", "GameType"])
+        };
         let values = tags.map(|tag| tag.map(|(value, _)| value));
-        let by_tags = !(self.force && self.default_rules.is_some());
-        if let Some((last, loaded)) = self.last_tags.as_ref().filter(|_| by_tags) {
+        if let Some((last, loaded)) = &self.last {
             if last[0].as_deref() == values[0] && last[1].as_deref() == values[1] {
                 return Ok(Arc::clone(loaded));
             }
         }
         let found = self.find(game, tags);
-        if let (Ok(loaded), true) = (&found, by_tags) {
+        if let Ok(loaded) = &found {
             let key = values.map(|value| value.map(str::to_string));
-            self.last_tags = Some((key, Arc::clone(loaded)));
+            self.last = Some((key, Arc::clone(loaded)));
         }
         found
     }
@@ -190,16 +191,7 @@ impl RulesCache {
             },
             _ => Self::choose(self.default_rules.as_deref(), game, tags)?,
         };
-        if let Some((last, loaded)) = &self.last {
-            if last == reference {
-                return Ok(Arc::clone(loaded));
-            }
-        }
-        let found = load(&self.profiles, &mut self.loaded, reference);
-        if let Ok(loaded) = &found {
-            self.last = Some((reference.to_string(), Arc::clone(loaded)));
-        }
-        found.map_err(|e| {
+        load(&self.profiles, &mut self.loaded, reference).map_err(|e| {
             Diagnostic::error(
                 Code::UnknownRules,
                 span.unwrap_or(Span {
