@@ -179,6 +179,13 @@ impl RecordedGame {
         (offset < self.text.len() && text.len() <= self.text.len() - offset).then_some(offset)
     }
 
+    /// `text` borrowed from the game's text when it is a part of it
+    /// ([`RecordedGame::offset_of`]), with the game's lifetime.
+    pub fn lend(&self, text: &str) -> Option<&str> {
+        let at = self.offset_of(text)?;
+        self.text.get(at..at + text.len())
+    }
+
     /// The tag pairs, decoded: name, value (escapes resolved), span.
     pub fn tag_pairs(&self) -> impl Iterator<Item = (&str, &str, Span)> {
         self.tags

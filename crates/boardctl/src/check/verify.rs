@@ -605,13 +605,12 @@ impl<'a, G: Game> Verifier<'a, G> {
                 Step::Result { text, span } => {
                     self.number = None;
                     if self.lines.len() == 1 && self.result.is_none() {
-                        let rec = self.rec;
                         // Handed out from the record's text: borrowed again
                         // from there, not copied.
-                        let kept = rec
-                            .offset_of(text)
-                            .and_then(|at| rec.text.get(at..at + text.len()));
-                        let text = kept.map_or_else(|| Cow::Owned(text.to_string()), Cow::Borrowed);
+                        let text = self
+                            .rec
+                            .lend(text)
+                            .map_or_else(|| Cow::Owned(text.to_string()), Cow::Borrowed);
                         self.result = Some((text, span));
                     }
                 }
