@@ -2,6 +2,9 @@
 //! arguments with a message that says what is wrong, before they build or
 //! measure anything; `make_russian_file.sh` writes the copies asked for.
 
+mod common;
+use common::scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -9,14 +12,6 @@ fn tool(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/bench")
         .join(name)
-}
-
-/// A directory of this test's own, empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardctl-bench-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
 }
 
 fn run(program: &str, script: &str, args: &[&str], tmp: Option<&Path>) -> Output {

@@ -3,6 +3,9 @@
 //! its schema.
 #![allow(clippy::unwrap_used)] // a failing test should fail loudly
 
+mod common;
+use common::scratch;
+
 use boardctl::check::rules::RulesCache;
 use boardctl::cli::{Cli, Command as Sub};
 use boardctl::fmt::{FileStatus, Settings, fmt_file, temp_name};
@@ -42,14 +45,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardctl-fmt-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 const RUSSIAN: &str = "tests/data/examples/russian-games.pdn";

@@ -1,6 +1,9 @@
 //! The command line as a new user meets it (issue 18): one test per
 //! numbered item — its command, and the message or exit code expected.
 
+mod common;
+use common::scratch;
+
 use std::process::Command;
 
 /// Runs boardctl; returns stdout, stderr and the exit code.
@@ -457,13 +460,6 @@ fn item_22_a_square_of_both_sides_names_the_two_fields() {
         err.contains("square b8 (1) is listed twice (White's `1-32` and Black's `b8`)"),
         "{err}"
     );
-}
-
-/// A scratch folder of this test process.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardctl-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
 }
 
 #[test]

@@ -4,6 +4,9 @@
 //! and `diagram --format svg` and `replay --svg` from the outside.
 #![allow(clippy::unwrap_used)] // a failing test should fail loudly
 
+mod common;
+use common::scratch;
+
 use board_core::svg::{SvgOptions, draw};
 use board_core::{Game, NodeId};
 use boardctl::registry::{AnyGame, GameTask, embedded_catalog};
@@ -515,14 +518,6 @@ fn diagram_writes_text_or_svg() {
     ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--zones is not an option of morris"), "{err}");
-}
-
-/// A fresh directory under the system's temporary directory.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardctl-svg-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
