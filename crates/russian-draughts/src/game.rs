@@ -10,13 +10,12 @@ use crate::matching::find_move;
 use crate::movegen::Engine;
 use crate::moves::{Move, legal_moves, legal_routes, route_matches};
 use crate::names::Names;
-use crate::notation::{
-    QUICK_SQUARES, SquareTable, is_ascii_separator, parse_move_text, quick_squares,
-};
+use crate::notation::{QUICK_SQUARES, SquareTable, parse_move_text, quick_squares};
 use crate::path::Path;
 use crate::position::Position;
 use crate::rules::{CaptureWriting, Decision, DrawKind, FirstPlayer, Rules, SquareNotation, Start};
 use crate::squares::write_square;
+use board_core::notation::is_move_separator;
 use board_core::{
     Adjudication, CaptureStyle, Configured, Diagram, DiagramOptions, Ending, GameOption, GameRules,
     LegalityError, MoveError, MoveParts, MoveStyle, NO_BULK, NodeId, Notation, Outcome, Perft,
@@ -533,7 +532,7 @@ impl RecordHooks for Draughts {
     /// Only a move that ends with its separator goes on.
     #[inline]
     fn may_continue(&self, pending: &str) -> bool {
-        pending.len() > 1 && pending.bytes().last().is_some_and(is_ascii_separator)
+        pending.len() > 1 && pending.bytes().last().is_some_and(is_move_separator)
     }
 }
 

@@ -2,6 +2,7 @@
 //! `a3b4` and `3228`), each square with its byte span for error messages.
 
 use crate::squares::{SquareError, parse_square};
+use board_core::notation::is_move_separator;
 use board_core::{Graph, NodeId, SyntaxError};
 use std::ops::Range;
 
@@ -14,16 +15,9 @@ pub struct MoveText {
     pub capture_separator: bool,
 }
 
+/// A separator between squares: one of [`is_move_separator`], or `×`.
 fn is_separator(c: char) -> bool {
-    u8::try_from(c).is_ok_and(is_ascii_separator) || c == '×'
-}
-
-/// The separators of [`is_separator`] written in one byte: `-`, `x`, `X`
-/// and `:`, the ones the quick readings of a move and the joining of a
-/// move split after its separator know.
-#[inline(always)]
-pub(crate) fn is_ascii_separator(b: u8) -> bool {
-    matches!(b, b'-' | b'x' | b'X' | b':')
+    u8::try_from(c).is_ok_and(is_move_separator) || c == '×'
 }
 
 /// Splits a move text into squares. Whitespace around separators is
@@ -242,7 +236,7 @@ impl SquareTable {
         let &[a1, a2, sep, b1, b2] = text else {
             return None;
         };
-        if !is_ascii_separator(sep) {
+        if !is_move_separator(sep) {
             return None;
         }
         Some((self.two_bytes(a1, a2)?, self.two_bytes(b1, b2)?))
@@ -349,7 +343,7 @@ fn other_squares<'a>(
         match body.get(i) {
             None if len >= 2 => return Some(&out[..len]),
             None => return None,
-            Some(&b) if is_ascii_separator(b) => i += 1,
+            Some(&b) if is_move_separator(b) => i += 1,
             // `a3b4`: a square that starts with a letter needs no separator.
             Some(c) if c.is_ascii_lowercase() => {}
             Some(_) => return None,

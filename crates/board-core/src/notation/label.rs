@@ -1,8 +1,24 @@
-//! Reading a point label (`c3`, `j10`) at a byte offset of a move text.
+//! Reading a point label (`c3`, `j10`) at a byte offset of a move text,
+//! and the separators written between labels.
 
 use crate::game::SyntaxError;
 use crate::graph::Graph;
 use crate::node::NodeId;
+
+/// Whether `b` is one of the one-byte separators written between the
+/// points of a move (`c3-d4`, `35x24`, `d4:f6`): `-`, `x`, `X` and `:`. A
+/// move that ends with one (`35x` at a line's end) goes on in the next
+/// word.
+///
+/// ```
+/// use board_core::notation::is_move_separator;
+/// assert!(is_move_separator(b':') && is_move_separator(b'X'));
+/// assert!(!is_move_separator(b'.') && !is_move_separator(b'3'));
+/// ```
+#[inline(always)]
+pub fn is_move_separator(b: u8) -> bool {
+    matches!(b, b'-' | b'x' | b'X' | b':')
+}
 
 /// Whether a move text may write a label in another case than the board's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

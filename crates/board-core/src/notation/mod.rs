@@ -4,7 +4,8 @@
 //! - [`fen`]: FEN fields (`W:Wa1,Kc3:Bd4`): the side to move, tagged
 //!   fields, lists of points with markers, numeric ranges, and the
 //!   [`fen::Problems`] a reader collects;
-//! - [`label`]: reading a point label at a byte offset of a move text;
+//! - [`label`]: reading a point label at a byte offset of a move text, and
+//!   [`is_move_separator`] between labels;
 //! - [`errors`]: the constructors of [`MoveError`](crate::MoveError)s;
 //! - [`list`]: "… and N more" lists, cut at [`LIST_LIMIT`];
 //! - [`bits`]: [`Bits`], a set of up to 64 points as one `u64`.
@@ -17,5 +18,5 @@ pub mod list;
 
 pub use bits::Bits;
 pub use errors::{illegal, illegal_with_help, syntax};
-pub use label::{LabelCase, read_label};
+pub use label::{LabelCase, is_move_separator, read_label};
 pub use list::{LIST_LIMIT, REPEAT_LIMIT, closest, count, elide, moves_of, natural_cmp, shortlist};

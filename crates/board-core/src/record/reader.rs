@@ -3,6 +3,7 @@
 use super::input::Input;
 use super::scan::{blanks_end, find_any};
 use super::{Pos, ReadError, ReadErrorKind, Span, Visitor, is_result};
+use crate::notation::is_move_separator;
 use std::io::{self, Read};
 
 /// The longest token (tag, move, set-up command) kept whole, in bytes;
@@ -42,13 +43,6 @@ static MOVE_BYTE: [bool; 256] = byte_set(true, b"-:");
 /// Bytes of a tag name [`plain_tag`] reads: ASCII letters, digits and `_`.
 static NAME_BYTE: [bool; 256] = byte_set(true, b"_");
 
-/// A move's last byte that leaves it open: `35x`, `1-` go on in the next
-/// word.
-#[inline]
-fn is_separator(b: u8) -> bool {
-    matches!(b, b'-' | b'x' | b'X' | b':')
-}
-
 /// The word of plain movetext that starts at `buf[start]`, if
 /// [`Reader::plain_words`] reads it: where it ends and, for a move number,
 /// its value and whether it is written for the reply (`12...`). `None`
@@ -66,7 +60,7 @@ fn plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, bool)>)> 
             & MOVE_BYTE[usize::from(d)]
             & MOVE_BYTE[usize::from(e)]
             & is_delimiter(after)
-            & !is_separator(e)
+            & !is_move_separator(e)
         {
             return Some((start + 5, None));
         }
@@ -106,7 +100,7 @@ fn plain_full_move(buf: &[u8], start: usize) -> Option<(u32, usize)> {
         bytes[at..at + 5]
             .iter()
             .fold(true, |all, &b| all & MOVE_BYTE[usize::from(b)])
-            & !is_separator(bytes[at + 4])
+            & !is_move_separator(bytes[at + 4])
     };
     (five(m1) && bytes[m1 + 5] == b' ' && five(m1 + 6) && is_delimiter(bytes[m1 + 11]))
         .then_some((value, start + m1))
@@ -142,7 +136,7 @@ fn other_plain_word(buf: &[u8], start: usize) -> Option<(usize, Option<(u32, boo
     }
     // No word at all (`start` at a delimiter), a move left open, a result.
     let &last = text.last()?;
-    if is_separator(last) || (digits > 0 && is_result(text)) {
+    if is_move_separator(last) || (digits > 0 && is_result(text)) {
         return None;
     }
     Some((end, None))
@@ -723,7 +717,7 @@ impl<R: Read> Reader<R> {
             return Ok(Step::Continue);
         }
         let last = text[text.len() - suffix - 1];
-        if suffix == 0 && is_separator(last) {
+        if suffix == 0 && is_move_separator(last) {
             if let Some((second, second_end)) = self.joinable(start, end)? {
                 return self.joined(start, end, second, second_end, v);
             }

@@ -6,6 +6,7 @@
 use super::diagnostic::{Code, Diagnostic};
 use super::record::{Event, RecordedGame};
 use crate::registry::{AnyGame, embedded_catalog, find_embedded};
+use board_core::notation::is_move_separator;
 use board_core::record::Span;
 use board_core::{Catalog, ProfileSource};
 use std::collections::HashMap;
@@ -312,7 +313,7 @@ pub fn suggest(game: &RecordedGame) -> String {
         };
         for square in game
             .text(text)
-            .split(|&b| matches!(b, b'-' | b'x' | b'X' | b':'))
+            .split(|&b| is_move_separator(b))
             .filter(|s| !s.is_empty())
         {
             match square {
