@@ -5,6 +5,7 @@
 use super::record::{Event, RecordedGame};
 use board_core::record::{Pos, ReadError, Span};
 use board_core::{MoveError, Notation, RecordHooks};
+use std::ops::Range;
 
 /// One step of a recorded game's movetext, in file order.
 #[derive(Debug)]
@@ -216,16 +217,29 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     #[inline(always)]
     pub fn idle_ply(&mut self) -> Option<(&'a str, Span)> {
         let rec = self.rec;
+        self.idle_token()
+            .map(|(text, read, span)| (read.unwrap_or_else(|| rec.text_str(text)), span))
+    }
+
+    /// [`Plies::idle_ply`] with the ply's text as its range in the
+    /// record's text ([`RecordedGame::text`] gives its bytes without a
+    /// check of character boundaries), and as a string when it was read as
+    /// one already (to ask whether the next token continues it).
+    #[inline(always)]
+    pub fn idle_token(&mut self) -> Option<(&'a Range<u32>, Option<&'a str>, Span)> {
+        let rec = self.rec;
         let events = self.events.as_slice();
         let Some(Event::Move { text, span }) = events.first() else {
             return None;
         };
-        let text = rec.text_str(text);
+        let mut read = None;
         let alone = match events.get(1) {
             None => true,
             Some(Event::Move { text: next, .. }) => {
-                !(self.game.may_continue(text)
-                    && self.game.continues_move(text, rec.text_str(next)))
+                !(self.game.may_continue(rec.text(text)) && {
+                    let pending = *read.insert(rec.text_str(text));
+                    self.game.continues_move(pending, rec.text_str(next))
+                })
             }
             Some(
                 Event::Comment { .. }
@@ -239,7 +253,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             return None;
         }
         self.events.next();
-        Some((text, *span))
+        Some((text, read, *span))
     }
 
     /// The next step if it is a move number with nothing pending before

@@ -639,6 +639,7 @@ impl<'a, G: Game> Verifier<'a, G> {
     /// [`Verifier::play`].
     fn play_plain(&mut self, plies: &mut Plies<'a, G>) {
         let game = self.game;
+        let rec = self.rec;
         let line = &mut self.lines[0];
         let Some(offset) = self.number_offset else {
             return;
@@ -657,7 +658,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 self.number = Some(number);
                 continue;
             }
-            let Some((text, span)) = plies.idle_ply() else {
+            let Some((text, read, span)) = plies.idle_token() else {
                 break;
             };
             let k = ply + self.shift;
@@ -665,11 +666,14 @@ impl<'a, G: Game> Verifier<'a, G> {
             let as_counted = number.is_none_or(|(written, second, _)| {
                 i64::from(written) == i64::from(k / 2 + 1) + offset && second == (k % 2 == 1)
             });
-            // The game plays the text itself, else reads it as a move; a
-            // text that is no legal move goes to `play`, which says why.
+            // The game plays the text itself (its bytes), else reads it as
+            // a move; a text that is no legal move goes to `play`, which
+            // says why.
             let played = as_counted
-                && (game.play_text(&mut line.position, text)
-                    || match game.parse_move(&line.position, text) {
+                && (game.play_text(&mut line.position, rec.text(text))
+                    || match game
+                        .parse_move(&line.position, read.unwrap_or_else(|| rec.text_str(text)))
+                    {
                         Ok(mv) => {
                             game.play(&mut line.position, &mv);
                             true
@@ -677,7 +681,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         Err(_) => false,
                     });
             if !played {
-                left = Some((text, span, number));
+                left = Some((read.unwrap_or_else(|| rec.text_str(text)), span, number));
                 break;
             }
             ply += 1;
@@ -687,8 +691,12 @@ impl<'a, G: Game> Verifier<'a, G> {
             let (number, second) = self.label(ply - 1);
             let line = &mut self.lines[0];
             line.ply = ply;
-            line.last_move
-                .set(number, if second { "..." } else { "." }, text, self.rec);
+            line.last_move.set(
+                number,
+                if second { "..." } else { "." },
+                rec.text_str(text),
+                rec,
+            );
             self.moves += u64::from(ply - first);
             self.last_main_move = Some(span);
         }
@@ -791,7 +799,7 @@ impl<'a, G: Game> Verifier<'a, G> {
         }
         // Without variations or a clock nothing is kept of the move: the
         // game plays the text itself when it can.
-        let played = self.plain && game.play_text(&mut line.position, text);
+        let played = self.plain && game.play_text(&mut line.position, text.as_bytes());
         if !played && !self.parse_and_play(text, span, number, dots) {
             return;
         }
