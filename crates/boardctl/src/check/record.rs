@@ -139,6 +139,8 @@ pub struct RecordedGame {
     pub source: Option<(Pos, Vec<u8>)>,
     /// More than [`MAX_EVENTS`] events: the rest was dropped here.
     pub cut_at: Option<Span>,
+    /// Events and tags kept so far, counted against [`MAX_EVENTS`].
+    kept: usize,
     /// Bytes of the input up to the end of this game.
     pub end: u64,
     /// Not a game: reading problems after the last game.
@@ -270,15 +272,17 @@ impl RecordedGame {
     }
 
     /// Whether one more event may be kept (else the game is cut here).
+    /// Every caller keeps one event or tag when this says yes.
+    #[inline]
     fn has_room(&mut self, span: Span) -> bool {
-        if self.cut_at.is_some() {
-            return false;
+        if self.kept < MAX_EVENTS {
+            self.kept += 1;
+            return true;
         }
-        if self.events.len() + self.tags.len() >= MAX_EVENTS {
+        if self.cut_at.is_none() {
             self.cut_at = Some(span);
-            return false;
         }
-        true
+        false
     }
 
     fn push(&mut self, event: Event, span: Span) {
@@ -567,6 +571,7 @@ impl Visitor for Collector {
         for e in self.stray.drain(..) {
             self.current.events.push(Event::Problem(e));
         }
+        self.current.kept = self.current.events.len();
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8], span: Span) {
