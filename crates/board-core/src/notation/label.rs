@@ -17,8 +17,20 @@ use crate::node::NodeId;
 /// ```
 #[inline(always)]
 pub fn is_move_separator(b: u8) -> bool {
-    matches!(b, b'-' | b'x' | b'X' | b':')
+    // A table: one load where the comparisons took four instructions, in
+    // the record reader's test of every word.
+    MOVE_SEPARATORS[usize::from(b)]
 }
+
+/// [`is_move_separator`] as a table.
+static MOVE_SEPARATORS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'-' as usize] = true;
+    table[b'x' as usize] = true;
+    table[b'X' as usize] = true;
+    table[b':' as usize] = true;
+    table
+};
 
 /// Whether a move text may write a label in another case than the board's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
