@@ -218,7 +218,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     pub fn idle_ply(&mut self) -> Option<(&'a str, Span)> {
         let rec = self.rec;
         self.idle_token()
-            .map(|(text, read, span)| (read.unwrap_or_else(|| rec.text_str(text)), span))
+            .map(|(text, read, span)| (read.unwrap_or_else(|| rec.text_str(text)), *span))
     }
 
     /// [`Plies::idle_ply`] with the ply's text as its range in the
@@ -226,7 +226,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
     /// check of character boundaries), and as a string when it was read as
     /// one already (to ask whether the next token continues it).
     #[inline(always)]
-    pub fn idle_token(&mut self) -> Option<(&'a Range<u32>, Option<&'a str>, Span)> {
+    pub fn idle_token(&mut self) -> Option<(&'a Range<u32>, Option<&'a str>, &'a Span)> {
         let rec = self.rec;
         let events = self.events.as_slice();
         let Some(Event::Move { text, span }) = events.first() else {
@@ -253,7 +253,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             return None;
         }
         self.events.next();
-        Some((text, read, *span))
+        Some((text, read, span))
     }
 
     /// The next step if it is a move number with nothing pending before

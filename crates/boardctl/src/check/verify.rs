@@ -681,7 +681,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                         Err(_) => false,
                     });
             if !played {
-                left = Some((read.unwrap_or_else(|| rec.text_str(text)), span, number));
+                left = Some((read.unwrap_or_else(|| rec.text_str(text)), *span, number));
                 break;
             }
             ply += 1;
@@ -698,7 +698,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                 rec,
             );
             self.moves += u64::from(ply - first);
-            self.last_main_move = Some(span);
+            self.last_main_move = Some(*span);
         }
         if let Some((text, span, number)) = left {
             self.play(text, span, number);
