@@ -266,12 +266,14 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             return None;
         }
         self.idle_number()
+            .map(|(number, second_side, span)| (number, second_side, *span))
     }
 
-    /// [`Plies::lone_number`] when [`Plies::idle`] is known to hold.
+    /// [`Plies::lone_number`] when [`Plies::idle`] is known to hold, the
+    /// span lent from the record.
     #[inline]
-    pub fn idle_number(&mut self) -> Option<(u32, bool, Span)> {
-        let Some(&Event::Number {
+    pub fn idle_number(&mut self) -> Option<(u32, bool, &'a Span)> {
+        let Some(Event::Number {
             number,
             second_side,
             span,
@@ -280,7 +282,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
             return None;
         };
         self.events.next();
-        Some((number, second_side, span))
+        Some((*number, *second_side, span))
     }
 
     /// The next step, tokens joined into plies and notes put after them.

@@ -640,6 +640,10 @@ impl<'a, G: Game> Verifier<'a, G> {
     fn play_plain(&mut self, plies: &mut Plies<'a, G>) {
         let game = self.game;
         let rec = self.rec;
+        // A number read before the run is the general way's to use.
+        if self.number.is_some() {
+            return;
+        }
         let line = &mut self.lines[0];
         let Some(offset) = self.number_offset else {
             return;
@@ -653,17 +657,18 @@ impl<'a, G: Game> Verifier<'a, G> {
         let mut ply = first;
         let mut last = None;
         let mut left = None;
+        let mut number = None;
         loop {
-            if let Some(number) = plies.idle_number() {
-                self.number = Some(number);
+            if let Some(read) = plies.idle_number() {
+                number = Some(read);
                 continue;
             }
             let Some((text, read, span)) = plies.idle_token() else {
                 break;
             };
             let k = ply + self.shift;
-            let number = self.number.take();
-            let as_counted = number.is_none_or(|(written, second, _)| {
+            let written = number.take();
+            let as_counted = written.is_none_or(|(written, second, _)| {
                 i64::from(written) == i64::from(k / 2 + 1) + offset && second == (k % 2 == 1)
             });
             // The game plays the text itself (its bytes), else reads it as
@@ -681,11 +686,16 @@ impl<'a, G: Game> Verifier<'a, G> {
                         Err(_) => false,
                     });
             if !played {
-                left = Some((read.unwrap_or_else(|| rec.text_str(text)), *span, number));
+                let written = written.map(|(n, second, span)| (n, second, *span));
+                left = Some((read.unwrap_or_else(|| rec.text_str(text)), *span, written));
                 break;
             }
             ply += 1;
             last = Some((text, span));
+        }
+        // A number read last, its ply not read here: the general way's.
+        if let Some((n, second, span)) = number {
+            self.number = Some((n, second, *span));
         }
         if let Some((text, span)) = last {
             let (number, second) = self.label(ply - 1);
