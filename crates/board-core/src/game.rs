@@ -597,12 +597,13 @@ pub trait Notation: GameRules {
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
 
     /// Plays the move `text` names on `position` when a quick way of the
-    /// game is certain of it, without handing the move out: `true` when
+    /// game is certain of it, without handing the move out (the text's
+    /// bytes as read: text that is not UTF-8 is no move): `true` when
     /// played, the position then what [`Notation::parse_move`] and
     /// [`GameRules::play`] leave. `false` leaves the position as it was
     /// and says nothing: the text may still be a legal move, and
     /// [`Notation::parse_move`] tells. The default plays nothing.
-    fn play_text(&self, position: &mut Self::Position, text: &str) -> bool {
+    fn play_text(&self, position: &mut Self::Position, text: &[u8]) -> bool {
         let _ = (position, text);
         false
     }
@@ -710,8 +711,9 @@ pub trait RecordHooks: Notation {
     /// test of `pending` alone, asked before [`RecordHooks::continues_move`]
     /// so that the next token's text is not looked up when no token can
     /// continue. `false` only when [`RecordHooks::continues_move`] is false
-    /// for every `next`; the default, `true`, asks it every time.
-    fn may_continue(&self, pending: &str) -> bool {
+    /// for every `next`; the default, `true`, asks it every time. The
+    /// pending text's bytes as read.
+    fn may_continue(&self, pending: &[u8]) -> bool {
         let _ = pending;
         true
     }

@@ -368,7 +368,7 @@ fn draughts_fast_reading_agrees_with_listing_every_route() {
                     // Playing the text itself: only a legal move, and then
                     // the position the listed move leaves.
                     let mut played = position;
-                    if game.play_text(&mut played, &text) {
+                    if game.play_text(&mut played, text.as_bytes()) {
                         let mut expected = position;
                         let mv = listed.as_ref().unwrap_or_else(|e| {
                             panic!("{profile}: {text:?} played but refused: {e}")

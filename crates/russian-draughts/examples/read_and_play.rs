@@ -32,14 +32,16 @@ impl Visitor for ReadAndPlay {
     }
 
     fn move_text(&mut self, text: &[u8], _span: Span) {
-        // Checked token by token here; `check` checks a game's text once.
+        if self.game.play_text(&mut self.position, text) {
+            self.plies += 1;
+            return;
+        }
+        // Checked as UTF-8 only when the quick way refuses it.
         let Ok(text) = std::str::from_utf8(text) else {
             self.refused += 1;
             return;
         };
-        if self.game.play_text(&mut self.position, text) {
-            self.plies += 1;
-        } else if let Ok(mv) = self.game.parse_move(&self.position, text) {
+        if let Ok(mv) = self.game.parse_move(&self.position, text) {
             self.game.play(&mut self.position, &mv);
             self.plies += 1;
         } else {

@@ -150,10 +150,10 @@ impl Draughts {
     fn quick_move<'b>(
         &self,
         position: &Position,
-        text: &str,
+        text: &[u8],
         buffer: &'b mut [u8; QUICK_SQUARES],
     ) -> Option<QuickMove<'b>> {
-        let squares = quick_squares(&self.squares, text.as_bytes(), buffer)?;
+        let squares = quick_squares(&self.squares, text, buffer)?;
         match self.direct().find(position, squares) {
             Some(found) => Some(QuickMove::Direct(squares, found)),
             None => find_move(&self.engine, position, squares).map(QuickMove::Found),
@@ -452,7 +452,7 @@ impl Notation for Draughts {
             return Err(game_over(&end).into());
         }
         let mut buffer = [0u8; QUICK_SQUARES];
-        match self.quick_move(position, text, &mut buffer) {
+        match self.quick_move(position, text.as_bytes(), &mut buffer) {
             Some(QuickMove::Direct(squares, found)) => {
                 if let Some(path) = Path::new(&squares[1..]) {
                     return Ok(Move {
@@ -475,7 +475,7 @@ impl Notation for Draughts {
     /// out; `false` for whatever would go through
     /// [`Draughts::parse_move_listing`].
     #[inline]
-    fn play_text(&self, position: &mut Position, text: &str) -> bool {
+    fn play_text(&self, position: &mut Position, text: &[u8]) -> bool {
         if opponent_gone(position).is_some() {
             return false;
         }
@@ -522,7 +522,7 @@ impl RecordHooks for Draughts {
     #[inline]
     fn continues_move(&self, pending: &str, next: &str) -> bool {
         // Asked between every two move tokens: the pending text first.
-        self.may_continue(pending)
+        self.may_continue(pending.as_bytes())
             && match next.as_bytes() {
                 [d, ..] if d.is_ascii_digit() => true,
                 [c, d, ..] => c.is_ascii_lowercase() && d.is_ascii_digit(),
@@ -532,8 +532,8 @@ impl RecordHooks for Draughts {
 
     /// Only a move that ends with its separator goes on.
     #[inline]
-    fn may_continue(&self, pending: &str) -> bool {
-        pending.len() > 1 && pending.bytes().last().is_some_and(is_ascii_separator)
+    fn may_continue(&self, pending: &[u8]) -> bool {
+        pending.len() > 1 && pending.last().is_some_and(|&b| is_ascii_separator(b))
     }
 }
 

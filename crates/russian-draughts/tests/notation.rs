@@ -208,13 +208,13 @@ fn a_move_goes_on_only_after_its_separator() {
     for p in pending {
         for n in next {
             if game.continues_move(p, n) {
-                assert!(game.may_continue(p), "{p} then {n}");
+                assert!(game.may_continue(p.as_bytes()), "{p} then {n}");
                 going_on += 1;
             }
         }
     }
     assert!(going_on > 10, "{going_on}");
     assert!(game.continues_move("35x", "4"));
-    assert!(!game.may_continue("32-28"));
-    assert!(!game.may_continue("-"));
+    assert!(!game.may_continue(b"32-28"));
+    assert!(!game.may_continue(b"-"));
 }

@@ -224,7 +224,7 @@ impl<'a, G: RecordHooks> Plies<'a, G> {
         let alone = match events.get(1) {
             None => true,
             Some(Event::Move { text: next, .. }) => {
-                !(self.game.may_continue(text)
+                !(self.game.may_continue(text.as_bytes())
                     && self.game.continues_move(text, rec.text_str(next)))
             }
             Some(
