@@ -292,11 +292,16 @@ impl Notation for Alquerque {
 
 impl RecordHooks for Alquerque {
     fn continues_move(&self, pending: &str, next: &str) -> bool {
+        self.may_continue(pending.as_bytes()) && !next.starts_with('x')
+    }
+
+    /// Only a huff token (`xc3`, under the huffing rule) is continued, by
+    /// the move after it.
+    fn may_continue(&self, pending: &[u8]) -> bool {
         self.config.rules.capture == CaptureRule::Huffing
-            && !pending.contains(' ')
+            && !pending.contains(&b' ')
             && pending.len() > 1
-            && pending.starts_with('x')
-            && !next.starts_with('x')
+            && pending.starts_with(b"x")
     }
 }
 

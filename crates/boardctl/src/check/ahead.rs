@@ -50,7 +50,7 @@ impl<G: Game> Live for LiveGame<G> {
         // A text not played leaves the position as it was (and the
         // position before equal to it: only a played move reads that).
         self.before.clone_from(&self.position);
-        play_lone(&*self.game, &mut self.position, text)
+        play_lone(&*self.game, &mut self.position, text, None)
     }
 
     fn verify(&self, rec: &RecordedGame, irregular: Irregular, played: &Played) -> Verified {
@@ -284,6 +284,7 @@ impl Visitor for Playing<'_> {
         self.collector.tag(name, value, span);
     }
 
+    #[inline]
     fn tag_without_escapes(&mut self, name: &[u8], value: &[u8], span: Span) {
         self.collector.tag_without_escapes(name, value, span);
     }

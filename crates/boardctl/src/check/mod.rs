@@ -337,6 +337,20 @@ impl Checker {
         })
     }
 
+    /// [`Checker::new`] with a user's profiles besides the compiled-in
+    /// ones (`--rules-file`).
+    pub fn with_profiles(
+        rules: Option<&str>,
+        user: Vec<board_core::ProfileSource>,
+        format: CheckFormat,
+        jobs: usize,
+    ) -> anyhow::Result<Self> {
+        Ok(Checker {
+            cache: RulesCache::with_profiles(rules, user)?,
+            ..Checker::new(rules, format, jobs)?
+        })
+    }
+
     /// `--rules` wins over the games' `Rules` and `GameType` tags
     /// (`--force-rules`).
     pub fn forcing_rules(mut self) -> Self {

@@ -635,10 +635,12 @@ impl Visitor for Collector {
         self.keep_tag(name, &unescape_tag_value(value), span);
     }
 
+    #[inline]
     fn tag_without_escapes(&mut self, name: &[u8], value: &[u8], span: Span) {
         self.keep_tag(name, value, span);
     }
 
+    #[inline]
     fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
         self.current.push(
             Event::Number {
@@ -650,6 +652,7 @@ impl Visitor for Collector {
         );
     }
 
+    #[inline]
     fn move_text(&mut self, text: &[u8], span: Span) {
         self.text_event(text, span, |text, span| Event::Move { text, span });
     }

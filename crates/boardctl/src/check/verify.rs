@@ -90,12 +90,22 @@ impl GameTask for Verify<'_> {
 
 /// Plays a lone ply's text on `position` when it is a legal move: by the
 /// game's own quick way ([`Notation::play_text`]), else read as a move;
-/// `false`, the position unchanged, when it is not (or not UTF-8).
+/// `false`, the position unchanged, when it is not (or not UTF-8). `text`
+/// is the ply's bytes, and `checked` the same as a string when the caller
+/// has it (else the bytes are checked as UTF-8 if the quick way fails).
 #[inline]
-pub fn play_lone<G: Game>(game: &G, position: &mut G::Position, text: &[u8]) -> bool {
+pub fn play_lone<G: Game>(
+    game: &G,
+    position: &mut G::Position,
+    text: &[u8],
+    checked: Option<&str>,
+) -> bool {
     game.play_text(position, text)
-        || match std::str::from_utf8(text).map(|text| game.parse_move(position, text)) {
-            Ok(Ok(mv)) => {
+        || match checked
+            .or_else(|| std::str::from_utf8(text).ok())
+            .map(|text| game.parse_move(position, text))
+        {
+            Some(Ok(mv)) => {
                 game.play(position, &mv);
                 true
             }
@@ -740,7 +750,8 @@ impl<'a, G: Game> Verifier<'a, G> {
             });
             // The game plays the text itself, else reads it as a move; a
             // text that is no legal move goes to `play`, which says why.
-            let played = as_counted && play_lone(game, &mut line.position, text.as_bytes());
+            let played =
+                as_counted && play_lone(game, &mut line.position, text.as_bytes(), Some(text));
             if !played {
                 left = Some((text, span, number));
                 break;
