@@ -237,6 +237,29 @@ fn huff_notation_round_trips() {
     assert!(!load("alquerque").continues_move("xc3", "c4-c3"));
 }
 
+/// `may_continue` looks at the pending token alone: false only where no
+/// next token continues it, true for a huff under the huffing rule.
+#[test]
+fn only_a_huff_may_be_continued() {
+    let texts = ["xc3", "c4-c3", "c4xc2", "x", "xc3 c4-c3", "e5-e4", "a1"];
+    for name in ["alquerque", "covarrubias"] {
+        let game = load(name);
+        for pending in texts {
+            if !game.may_continue(pending.as_bytes()) {
+                for next in texts {
+                    assert!(
+                        !game.continues_move(pending, next),
+                        "{name}: {pending} {next}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(load("covarrubias").may_continue(b"xc3"));
+    assert!(!load("covarrubias").may_continue(b"c4-c3"));
+    assert!(!load("alquerque").may_continue(b"xc3"));
+}
+
 #[test]
 fn points_are_read_in_either_case_as_in_every_game() {
     let game = load("alquerque");

@@ -80,7 +80,10 @@ struct StartOf<'a>(&'a RecordedGame);
 impl SharedTask for StartOf<'_> {
     type Output = Option<Box<dyn Live>>;
     fn run<G: Game>(self, game: Arc<G>) -> Option<Box<dyn Live>> {
-        if game.has_clock() || !matches!(game.position_from_tags(self.0), Ok(None)) {
+        if !G::PLAYS_TEXT
+            || game.has_clock()
+            || !matches!(game.position_from_tags(self.0), Ok(None))
+        {
             return None;
         }
         let position = game.start_position();
