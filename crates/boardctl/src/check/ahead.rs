@@ -154,8 +154,16 @@ pub struct Ahead {
     live: Option<Box<dyn Live>>,
     plies: u32,
     /// Tokens played ahead (numbers and moves), counted against
-    /// [`MAX_EVENTS`] as the kept events are.
+    /// [`MAX_EVENTS`] as the kept events are …
     tokens: usize,
+    /// … and how many may be (nothing is kept while playing ahead).
+    room: usize,
+    /// Whether the game being read is played ahead from its start.
+    started: bool,
+    /// Games in a row that were not played ahead …
+    misses: u32,
+    /// … and games read since without trying.
+    skipped: std::cell::Cell<u32>,
     /// A move number read, waiting for its move.
     number: Option<(u32, bool, Span)>,
     /// The last move played: its text and where it stands.
@@ -170,6 +178,10 @@ impl Default for Ahead {
             live: None,
             plies: 0,
             tokens: 0,
+            room: 0,
+            started: false,
+            misses: 0,
+            skipped: std::cell::Cell::new(0),
             number: None,
             last: Vec::new(),
             last_span: Span::default(),
@@ -177,7 +189,25 @@ impl Default for Ahead {
     }
 }
 
+/// Games not played ahead in a row after which the next games are read
+/// without trying (a file of another game, or of set-up positions) …
+const MISSES_BEFORE_SKIPPING: u32 = 2;
+/// … but one game in this many is tried again.
+const TRY_AGAIN_EVERY: u32 = 64;
+
 impl Ahead {
+    /// Whether the next game is worth reading in front of the collector:
+    /// the last games were played ahead, or it is time to try again.
+    pub fn worth_trying(&self) -> bool {
+        if self.misses < MISSES_BEFORE_SKIPPING {
+            return true;
+        }
+        let skipped = self.skipped.get() + 1;
+        let again = skipped >= TRY_AGAIN_EVERY;
+        self.skipped.set(if again { 0 } else { skipped });
+        again
+    }
+
     /// The game's movetext begins: plays ahead when its rules are known and
     /// it starts from its profile's position.
     fn begin(&mut self, collector: &mut Collector, cache: &mut RulesCache) {
@@ -193,8 +223,11 @@ impl Ahead {
         };
         collector.current_mut().rules = Some(game);
         self.live = Some(live);
+        self.started = true;
         self.plies = 0;
         self.tokens = 0;
+        // Two tokens spare: a number waiting for its move is kept at the stop.
+        self.room = MAX_EVENTS.saturating_sub(collector.kept_tokens() + 2);
         self.number = None;
         self.phase = Phase::Playing;
     }
@@ -202,7 +235,7 @@ impl Ahead {
     /// Plays `text` ahead; `false` when it is not played (nothing changed
     /// but the position before, which only a played move reads).
     #[inline(always)]
-    fn play(&mut self, kept: usize, text: &[u8], span: Span) -> bool {
+    fn play(&mut self, text: &[u8], span: Span) -> bool {
         let k = self.plies;
         if let Some((written, second, _)) = self.number {
             if written != k / 2 + 1 || second != (k % 2 == 1) {
@@ -212,7 +245,7 @@ impl Ahead {
         let Some(live) = &mut self.live else {
             return false;
         };
-        if kept + self.tokens + 2 >= MAX_EVENTS || !live.play(text) {
+        if self.tokens >= self.room || !live.play(text) {
             return false;
         }
         self.plies += 1;
@@ -280,6 +313,7 @@ impl Playing<'_> {
 impl Visitor for Playing<'_> {
     fn begin_game(&mut self, at: Pos) {
         self.ahead.phase = Phase::Before;
+        self.ahead.started = false;
         self.collector.begin_game(at);
     }
 
@@ -313,7 +347,7 @@ impl Visitor for Playing<'_> {
             self.ahead.begin(self.collector, self.cache);
         }
         if self.ahead.phase == Phase::Playing {
-            if self.ahead.play(self.collector.kept_tokens(), text, span) {
+            if self.ahead.play(text, span) {
                 return;
             }
             self.ahead.stop(self.collector);
@@ -370,6 +404,11 @@ impl Visitor for Playing<'_> {
             self.ahead.stop(self.collector);
         }
         self.ahead.phase = Phase::Before;
+        self.ahead.misses = if self.ahead.started {
+            0
+        } else {
+            self.ahead.misses.saturating_add(1)
+        };
         self.collector.end_game(end, raw);
     }
 

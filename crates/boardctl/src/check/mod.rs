@@ -98,12 +98,12 @@ fn read_batch<R: Read>(
     let mut playing = ahead;
     while collector.pending().len() < BATCH_GAMES && weight < BATCH_WEIGHT {
         let more = match &mut playing {
-            Some((cache, ahead)) => reader.read_game(&mut Playing {
+            Some((cache, ahead)) if ahead.worth_trying() => reader.read_game(&mut Playing {
                 collector,
                 cache,
                 ahead,
             })?,
-            None => reader.read_game(collector)?,
+            _ => reader.read_game(collector)?,
         };
         if !more {
             collector.finish();
