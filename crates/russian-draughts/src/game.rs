@@ -532,7 +532,7 @@ impl RecordHooks for Draughts {
     /// Only a move that ends with its separator goes on.
     #[inline]
     fn may_continue(&self, pending: &[u8]) -> bool {
-        pending.len() > 1 && pending.last().is_some_and(|&b| is_move_separator(b))
+        pending.len() > 1 && pending.last().copied().is_some_and(is_move_separator)
     }
 }
 

@@ -23,14 +23,7 @@ pub fn is_move_separator(b: u8) -> bool {
 }
 
 /// [`is_move_separator`] as a table.
-static MOVE_SEPARATORS: [bool; 256] = {
-    let mut table = [false; 256];
-    table[b'-' as usize] = true;
-    table[b'x' as usize] = true;
-    table[b'X' as usize] = true;
-    table[b':' as usize] = true;
-    table
-};
+static MOVE_SEPARATORS: [bool; 256] = super::byte_set(false, b"-xX:");
 
 /// Whether a move text may write a label in another case than the board's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

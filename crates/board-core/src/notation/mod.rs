@@ -20,3 +20,20 @@ pub use bits::Bits;
 pub use errors::{illegal, illegal_with_help, syntax};
 pub use label::{LabelCase, is_move_separator, read_label};
 pub use list::{LIST_LIMIT, REPEAT_LIMIT, closest, count, elide, moves_of, natural_cmp, shortlist};
+
+/// A table of the bytes in `bytes`, and of the ASCII letters and digits
+/// when `alphanumeric`: one load per byte tells whether it is in the set.
+pub(crate) const fn byte_set(alphanumeric: bool, bytes: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = alphanumeric && (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+}

@@ -3,7 +3,7 @@
 use super::input::Input;
 use super::scan::{blanks_end, find_any};
 use super::{Pos, ReadError, ReadErrorKind, Span, Visitor, is_result};
-use crate::notation::is_move_separator;
+use crate::notation::{byte_set, is_move_separator};
 use std::io::{self, Read};
 
 /// The longest token (tag, move, set-up command) kept whole, in bytes;
@@ -14,23 +14,6 @@ pub const MAX_TOKEN: usize = 16 * 1024;
 #[inline]
 fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
-}
-
-/// A table of the bytes in `bytes`, and of the ASCII letters and digits
-/// when `alphanumeric`: one load per byte tells whether it is in the set.
-const fn byte_set(alphanumeric: bool, bytes: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = alphanumeric && (b as u8).is_ascii_alphanumeric();
-        b += 1;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
 }
 
 /// [`is_delimiter`] as a table.
