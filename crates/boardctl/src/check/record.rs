@@ -139,7 +139,9 @@ pub struct RecordedGame {
     pub source: Option<(Pos, Vec<u8>)>,
     /// More than [`MAX_EVENTS`] events: the rest was dropped here.
     pub cut_at: Option<Span>,
-    /// Events and tags kept so far, counted against [`MAX_EVENTS`].
+    /// Events and tags kept so far, counted against [`MAX_EVENTS`] (the
+    /// lengths of `events` and `tags` from `begin_game` on, counted rather
+    /// than added up on every token).
     kept: usize,
     /// Bytes of the input up to the end of this game.
     pub end: u64,
@@ -275,6 +277,7 @@ impl RecordedGame {
     /// Every caller keeps one event or tag when this says yes.
     #[inline]
     fn has_room(&mut self, span: Span) -> bool {
+        debug_assert_eq!(self.kept, self.events.len() + self.tags.len());
         if self.kept < MAX_EVENTS {
             self.kept += 1;
             return true;
