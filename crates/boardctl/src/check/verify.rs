@@ -666,6 +666,9 @@ impl<'a, G: Game> Verifier<'a, G> {
             let Some((text, read, span)) = plies.idle_token() else {
                 break;
             };
+            // The ply as a string, read once already when the game asked
+            // whether the next token continues it.
+            let as_str = || read.unwrap_or_else(|| rec.text_str(text));
             let k = ply + self.shift;
             let written = number.take();
             let as_counted = written.is_none_or(|(written, second, _)| {
@@ -676,9 +679,7 @@ impl<'a, G: Game> Verifier<'a, G> {
             // says why.
             let played = as_counted
                 && (game.play_text(&mut line.position, rec.text(text))
-                    || match game
-                        .parse_move(&line.position, read.unwrap_or_else(|| rec.text_str(text)))
-                    {
+                    || match game.parse_move(&line.position, as_str()) {
                         Ok(mv) => {
                             game.play(&mut line.position, &mv);
                             true
@@ -687,7 +688,7 @@ impl<'a, G: Game> Verifier<'a, G> {
                     });
             if !played {
                 let written = written.map(|(n, second, span)| (n, second, *span));
-                left = Some((read.unwrap_or_else(|| rec.text_str(text)), *span, written));
+                left = Some((as_str(), *span, written));
                 break;
             }
             ply += 1;
