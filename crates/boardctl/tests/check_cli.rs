@@ -809,3 +809,18 @@ fn a_morris_mill_without_its_removal_is_an_error_that_names_the_mill_unless_noth
     assert_eq!(stdout, "");
     assert_eq!(code, Some(0));
 }
+
+/// A move number read just before a comment belongs to the move after the
+/// comment, on one thread and on two: `3.` stands at column 16 of line 2
+/// and is the wrong number for White's second move; `2...` after it is
+/// right and says nothing.
+#[test]
+fn a_number_before_a_comment_is_the_next_moves_number() {
+    let record = "[GameType \"25\"]\n1. c3-d4 f6-g5 3. {note} b2-c3 2... g7-f6 *\n";
+    for jobs in ["1", "2"] {
+        let (out, err, code) = check_stdin(&["-j", jobs, "--format", "json"], record);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(json_findings(&out), ["2:16 warning move-number ply=3"]);
+        assert!(err.starts_with("checked 1 game, 4 moves"), "{err}");
+    }
+}
