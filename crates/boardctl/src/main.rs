@@ -7,6 +7,10 @@ use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
 
+/// mimalloc: most of a record's buffers are small and short-lived.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
