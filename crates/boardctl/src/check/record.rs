@@ -366,8 +366,9 @@ pub struct Collector {
     text: Vec<u8>,
     /// The buffer the current game's source text will be copied into.
     source: Vec<u8>,
-    /// Events, text bytes and tags of the last game (capacity hints).
-    last_size: (usize, usize, usize),
+    /// The capacities a game's buffers are given when they are new or too
+    /// small for the last game.
+    hint: SizeHint,
     /// Comments read outside any game (raw text, span), kept for the next
     /// game's [`RecordedGame::preamble`].
     between: Vec<(Vec<u8>, Span)>,
@@ -378,6 +379,28 @@ pub struct Collector {
 
 /// Games kept for reuse at most.
 const MAX_SPARE: usize = 256;
+
+/// The lengths of the last game's buffers: the capacities the next game's
+/// are given, so that they are allocated once rather than grown token by
+/// token.
+#[derive(Clone, Copy, Debug, Default)]
+struct SizeHint {
+    events: usize,
+    text: usize,
+    tags: usize,
+    source: usize,
+}
+
+/// `buffer` emptied, with room for at least `len` items: a buffer too
+/// small is replaced by one of the next power of two (so that it fits most
+/// games after this one), not grown, which would copy what it held.
+fn emptied<T>(mut buffer: Vec<T>, len: usize) -> Vec<T> {
+    if buffer.capacity() < len {
+        return Vec::with_capacity(len.next_power_of_two());
+    }
+    buffer.clear();
+    buffer
+}
 /// A game whose buffers hold more than this is dropped, not reused.
 const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
@@ -408,13 +431,16 @@ impl Collector {
 
     /// The games finished so far.
     pub fn take(&mut self) -> Vec<RecordedGame> {
-        std::mem::take(&mut self.done)
+        // The next batch is as long as this one, most likely.
+        let room = self.done.len();
+        std::mem::replace(&mut self.done, Vec::with_capacity(room))
     }
 
     /// Hands back games that are done with, so that the games read next
     /// reuse their buffers.
     pub fn recycle(&mut self, games: Vec<RecordedGame>) {
         let room = MAX_SPARE.saturating_sub(self.spare.len());
+        self.spare.reserve(room.min(games.len()));
         self.spare.extend(
             games
                 .into_iter()
@@ -540,26 +566,20 @@ impl Visitor for Collector {
         // A checked game's buffers when there is one; else sized like the
         // previous game, so that a game's vectors are allocated once rather
         // than grown move by move.
-        let (mut tags, mut events, text, source) = match self.spare.pop() {
+        let (tags, events, text, source) = match self.spare.pop() {
             Some(old) => (
                 old.tags,
                 old.events,
                 old.text.into_bytes(),
                 old.source.map(|(_, bytes)| bytes).unwrap_or_default(),
             ),
-            None => (
-                Vec::with_capacity(self.last_size.2),
-                Vec::with_capacity(self.last_size.0),
-                Vec::with_capacity(self.last_size.1),
-                Vec::new(),
-            ),
+            None => Default::default(),
         };
-        tags.clear();
-        events.clear();
-        self.text = text;
-        self.text.clear();
-        self.source = source;
-        self.source.clear();
+        let hint = self.hint;
+        let tags = emptied(tags, hint.tags);
+        let events = emptied(events, hint.events);
+        self.text = emptied(text, hint.text);
+        self.source = emptied(source, hint.source);
         let mut game = RecordedGame {
             index: self.count,
             start: at,
@@ -642,11 +662,12 @@ impl Visitor for Collector {
     fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
         let mut game = std::mem::take(&mut self.current);
         let text = std::mem::take(&mut self.text);
-        self.last_size = (
-            (game.events.len() + 16).min(4096),
-            (text.len() + 64).min(64 * 1024),
-            game.tags.len(),
-        );
+        self.hint = SizeHint {
+            events: game.events.len().min(4096),
+            text: text.len().min(64 * 1024),
+            tags: game.tags.len().min(64),
+            source: raw.as_ref().map_or(0, |r| r.bytes.len().min(64 * 1024)),
+        };
         // One check of the whole game's text, rather than one per token.
         game.encoding = None;
         game.text = self.decode(&mut game, text);
