@@ -13,6 +13,11 @@ use boardctl::cli::CheckFormat;
 use std::time::Duration;
 use support::{Generated, MIB, isolated, within};
 
+/// The allocator the `boardctl` program sets, so that the peaks measured
+/// here are the program's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A legal Russian draughts game of random moves (fixed seed), written
 /// with tags and move numbers as archives hold them; and its number of
 /// plies.
