@@ -379,10 +379,13 @@ pub struct Collector {
 
 /// Games kept for reuse at most.
 const MAX_SPARE: usize = 256;
+/// A game whose buffers hold more than this is dropped, not reused.
+const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
-/// The lengths of the last game's buffers: the capacities the next game's
-/// are given, so that they are allocated once rather than grown token by
-/// token.
+/// The lengths of the last game's buffers, each capped (so that one long
+/// game does not make every new buffer after it long): the capacities the
+/// next game's are given, so that they are allocated once rather than
+/// grown token by token.
 #[derive(Clone, Copy, Debug, Default)]
 struct SizeHint {
     events: usize,
@@ -401,8 +404,6 @@ fn emptied<T>(mut buffer: Vec<T>, len: usize) -> Vec<T> {
     buffer.clear();
     buffer
 }
-/// A game whose buffers hold more than this is dropped, not reused.
-const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
 impl Collector {
     /// A game's text as UTF-8: as it is when it is UTF-8, else decoded
@@ -563,9 +564,8 @@ fn decode_each(game: &mut RecordedGame, bytes: &[u8], encoding: &'static Encodin
 impl Visitor for Collector {
     fn begin_game(&mut self, at: Pos) {
         self.count += 1;
-        // A checked game's buffers when there is one; else sized like the
-        // previous game, so that a game's vectors are allocated once rather
-        // than grown move by move.
+        // A checked game's buffers when there is one, else new ones; either
+        // way with room for what the last game needed ([`SizeHint`]).
         let (tags, events, text, source) = match self.spare.pop() {
             Some(old) => (
                 old.tags,
