@@ -711,6 +711,22 @@ mod tests {
         collector.take()
     }
 
+    /// A reused buffer comes back empty and keeps its allocation when it
+    /// is large enough; else it is replaced by one with room to spare.
+    #[test]
+    fn an_emptied_buffer_is_empty_with_room_for_the_hint() {
+        let mut big: Vec<u8> = Vec::with_capacity(100);
+        big.extend_from_slice(b"c3-d4");
+        let at = big.as_ptr();
+        let kept = emptied(big, 40);
+        assert!(kept.is_empty());
+        assert_eq!(kept.as_ptr(), at, "a buffer large enough is kept");
+        let small = emptied(vec![1u8, 2, 3], 40);
+        assert!(small.is_empty());
+        assert!(small.capacity() >= 64, "{}", small.capacity());
+        assert!(emptied(Vec::<u8>::new(), 0).is_empty());
+    }
+
     #[test]
     fn tags_and_comments_of_a_legacy_game_are_decoded_for_any_consumer() {
         // `[White "Белавус"]` and a comment `{добры ход}` in CP1251.
