@@ -7,7 +7,10 @@ use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// mimalloc: most of a record's buffers are small and short-lived.
+/// mimalloc: most of a record's buffers are small and short-lived. Set by
+/// the program, not by the `boardctl` library, which the fuzz targets link
+/// under the sanitizer's own allocator; the tests that bound memory set it
+/// too (`tests/hostile.rs`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
