@@ -12,7 +12,8 @@
 # (./perft) and, for callgrind,
 # `gcc -O3 -march=x86-64-v3 -DNO_SIMD -o perft-cg perft.c` (valgrind cannot
 # run its AVX-512 start-up). Needs valgrind and hyperfine; builds this
-# workspace's release binary and the benchmark files under $TMPDIR.
+# workspace's release binary as handed out (`cargo xtask dist`: linked
+# statically) and the benchmark files under $TMPDIR.
 set -euo pipefail
 
 usage="usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]"
@@ -35,12 +36,12 @@ if [ "$what" != time ] && [ ! -x "$anchor/perft-cg" ]; then
 fi
 root=$(cd "$(dirname "$0")/../../../.." && pwd)
 tmp=${TMPDIR:-/tmp}
-new=$root/target/release/boardctl
+new=$root/target/dist/boardctl
 # Builds before perft on threads count on one thread without `-j`.
 oldj="-j 1"
 "$old" perft --help | grep -q -- '-j, ' || oldj=""
 
-cargo build --release -q -p boardctl --manifest-path "$root/Cargo.toml"
+(cd "$root" && cargo xtask dist >/dev/null)
 cargo build --release -q -p boardctl --example make_archive --manifest-path "$root/Cargo.toml"
 archive=$root/target/release/examples/make_archive
 bench=$root/crates/boardctl/tests/bench
