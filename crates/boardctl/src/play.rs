@@ -267,8 +267,7 @@ impl Counter {
     /// A counter on `jobs` threads (0: one per core; at most
     /// [`crate::check::MAX_JOBS`]).
     pub fn new(jobs: usize) -> anyhow::Result<Counter> {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let threads = if jobs == 0 { cores } else { jobs }.min(crate::check::MAX_JOBS);
+        let threads = crate::check::threads_for(jobs);
         let pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()

@@ -169,6 +169,18 @@ impl Progress {
 /// cost memory and start-up time.
 pub const MAX_JOBS: usize = 64;
 
+/// The threads `-j jobs` asks for: `jobs`, or one per core for 0, at most
+/// [`MAX_JOBS`]. The cores are looked up (a dozen system calls reading the
+/// cgroup's quota) only when `jobs` is 0.
+pub fn threads_for(jobs: usize) -> usize {
+    let threads = if jobs == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        jobs
+    };
+    threads.min(MAX_JOBS)
+}
+
 /// The worker threads of a run, started with the first batch that needs
 /// them: never more than asked for, than [`MAX_JOBS`], or than there are
 /// games in that batch (a one-game file is checked on the calling thread).
@@ -180,10 +192,8 @@ struct Workers {
 impl Workers {
     /// `jobs` threads (0: one per core).
     fn new(jobs: usize) -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let requested = if jobs == 0 { cores } else { jobs };
         Workers {
-            requested: requested.min(MAX_JOBS),
+            requested: threads_for(jobs),
             pool: None,
         }
     }
@@ -605,6 +615,14 @@ mod tests {
             later.contains("{eta}") && later.contains("{binary_bytes_per_sec}"),
             "{later}"
         );
+    }
+
+    #[test]
+    fn the_threads_asked_for_are_kept_capped_or_one_per_core() {
+        assert_eq!(threads_for(3), 3);
+        assert_eq!(threads_for(MAX_JOBS + 1), MAX_JOBS);
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(threads_for(0), cores.min(MAX_JOBS));
     }
 
     #[test]
