@@ -127,5 +127,36 @@ fn interleaved_py_refuses_bad_arguments_and_missing_archives() {
         ),
         "russian-10k.pdn is missing: speed.sh makes it",
     );
+    refused(
+        &run("python3", "interleaved.py", &["startup", anchor], tmp),
+        "ANCHOR_DIR",
+    );
+    refused(
+        &run(
+            "python3",
+            "interleaved.py",
+            &["startup", anchor, boardctl, "/nonexistent/old"],
+            tmp,
+        ),
+        "/nonexistent/old is not a program to run",
+    );
+    refused(
+        &run(
+            "python3",
+            "interleaved.py",
+            &["startup", anchor, boardctl, "many"],
+            tmp,
+        ),
+        "ROUNDS must be a whole number of at least 1",
+    );
+    refused(
+        &run(
+            "python3",
+            "interleaved.py",
+            &["startup", anchor, boardctl],
+            tmp,
+        ),
+        "perft is not a program to run",
+    );
     let _ = std::fs::remove_dir_all(&empty);
 }

@@ -9,6 +9,7 @@ time over boardctl's (above 1.00: boardctl is faster).
 
     crates/boardctl/tests/bench/interleaved.py BOARDCTL ANCHOR_DIR [ROUNDS]
     crates/boardctl/tests/bench/interleaved.py check NEW_BOARDCTL OLD_BOARDCTL [ROUNDS]
+    crates/boardctl/tests/bench/interleaved.py startup ANCHOR_DIR BOARDCTL... [ROUNDS]
 
 BOARDCTL: a release binary; ANCHOR_DIR: anchor-perft built with `make`.
 The rows are speed.sh's time rows: the start, the positions of
@@ -18,6 +19,12 @@ rows, and `-j 2` against `-j 1`.
 With `check`: `check -j 1` of the new build against the old one on
 speed.sh's three archives of about 10,000 games ($TMPDIR/russian-10k.pdn,
 morris-10k.pdn, alquerque-10k.pdn, which speed.sh makes).
+
+With `startup`: the start-up alone, perft of one ply from the start
+(`perft --rules russian-draughts/russian 1 -j 1`, C's `perft 1
+--scalar`), of each BOARDCTL and of C, each round running every program
+once in turn (400 rounds unless ROUNDS is given after the programs):
+the minimum, the tenth percentile and the median of each.
 """
 import os
 import statistics
@@ -88,10 +95,34 @@ def perft_rows(boardctl, anchor_dir):
     return rows
 
 
-def rounds_arg(args, at):
-    """The ROUNDS argument at `at` (11 when absent), a whole number >= 1."""
+def startup(programs, rounds):
+    """Each of `programs` (argument lists) run once a round, `rounds`
+    rounds; prints the minimum, tenth percentile and median of each."""
+    for cmd in programs:
+        run(cmd)
+    times = [[] for _ in programs]
+    for _ in range(rounds):
+        for cmd, t in zip(programs, times):
+            t.append(run(cmd))
+    print("| program | min (ms) | p10 (ms) | median (ms) |")
+    print("|---|---|---|---|")
+    for cmd, t in zip(programs, times):
+        t.sort()
+        print(f"| {cmd[0]} | {t[0]:.3f} | {t[len(t) // 10]:.3f} | "
+              f"{statistics.median(t):.3f} |", flush=True)
+
+
+def startup_programs(anchor_dir, builds):
+    """The start-up commands: each build's one-ply perft, then C's."""
+    rules = ["perft", "--rules", "russian-draughts/russian", "1", "-j", "1"]
+    return [[b] + rules for b in builds] + [[anchor_dir + "/perft", "1", "--scalar"]]
+
+
+def rounds_arg(args, at, default=11):
+    """The ROUNDS argument at `at` (`default` when absent), a whole
+    number >= 1."""
     if len(args) <= at:
-        return 11
+        return default
     try:
         rounds = int(args[at])
     except ValueError:
@@ -111,6 +142,17 @@ def need_programs(paths):
 def main():
     args = sys.argv
     check = len(args) > 1 and args[1] == "check"
+    if len(args) > 1 and args[1] == "startup":
+        if len(args) < 4:
+            sys.exit(__doc__)
+        # A last argument that is no path (no `/`) and no file is ROUNDS.
+        last = args[-1]
+        counted = len(args) > 4 and "/" not in last and not os.path.isfile(last)
+        builds = args[3:-1] if counted else args[3:]
+        rounds = rounds_arg(args, len(args) - 1, 400) if counted else 400
+        need_programs(builds + [args[2] + "/perft"])
+        startup(startup_programs(args[2], builds), rounds)
+        return
     if len(args) < (4 if check else 3):
         sys.exit(__doc__)
     if check:
