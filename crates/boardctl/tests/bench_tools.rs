@@ -93,70 +93,29 @@ fn interleaved_py_refuses_bad_arguments_and_missing_archives() {
     let tmp = Some(empty.as_path());
     let boardctl = env!("CARGO_BIN_EXE_boardctl");
     let anchor = empty.to_str().expect("a UTF-8 path");
-    refused(&run("python3", "interleaved.py", &[], tmp), "ANCHOR_DIR");
-    for rounds in ["0", "many", "-1"] {
-        refused(
-            &run(
-                "python3",
-                "interleaved.py",
-                &[boardctl, anchor, rounds],
-                tmp,
-            ),
-            "ROUNDS must be a whole number of at least 1",
-        );
-    }
-    refused(
-        &run("python3", "interleaved.py", &[boardctl, anchor], tmp),
-        "perft is not a program to run",
-    );
-    refused(
-        &run(
-            "python3",
-            "interleaved.py",
-            &["check", boardctl, "/nonexistent/old"],
-            tmp,
-        ),
-        "/nonexistent/old is not a program to run",
-    );
-    refused(
-        &run(
-            "python3",
-            "interleaved.py",
+    let rounds = "ROUNDS must be a whole number of at least 1";
+    let missing = "/nonexistent/old is not a program to run";
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "ANCHOR_DIR"),
+        (&[boardctl, anchor, "0"], rounds),
+        (&[boardctl, anchor, "many"], rounds),
+        (&[boardctl, anchor, "-1"], rounds),
+        (&[boardctl, anchor], "perft is not a program to run"),
+        (&["check", boardctl, "/nonexistent/old"], missing),
+        (
             &["check", boardctl, boardctl],
-            tmp,
+            "russian-10k.pdn is missing: speed.sh makes it",
         ),
-        "russian-10k.pdn is missing: speed.sh makes it",
-    );
-    refused(
-        &run("python3", "interleaved.py", &["startup", anchor], tmp),
-        "ANCHOR_DIR",
-    );
-    refused(
-        &run(
-            "python3",
-            "interleaved.py",
-            &["startup", anchor, boardctl, "/nonexistent/old"],
-            tmp,
-        ),
-        "/nonexistent/old is not a program to run",
-    );
-    refused(
-        &run(
-            "python3",
-            "interleaved.py",
-            &["startup", anchor, boardctl, "many"],
-            tmp,
-        ),
-        "ROUNDS must be a whole number of at least 1",
-    );
-    refused(
-        &run(
-            "python3",
-            "interleaved.py",
+        (&["startup", anchor], "ANCHOR_DIR"),
+        (&["startup", anchor, boardctl, "/nonexistent/old"], missing),
+        (&["startup", anchor, boardctl, "many"], rounds),
+        (
             &["startup", anchor, boardctl],
-            tmp,
+            "perft is not a program to run",
         ),
-        "perft is not a program to run",
-    );
+    ];
+    for (args, says) in cases {
+        refused(&run("python3", "interleaved.py", args, tmp), says);
+    }
     let _ = std::fs::remove_dir_all(&empty);
 }
