@@ -9,7 +9,8 @@
 //!   on Linux x86-64 the static binary of `dist`) and the fuzz smoke run.
 //! - `cargo xtask dist`: the release binary to hand out on Linux x86-64,
 //!   `target/dist/boardctl`: linked statically (glibc included), so that it
-//!   runs on any x86-64 Linux and starts without the dynamic loader.
+//!   runs on any x86-64 Linux whatever its glibc (on the processor level
+//!   `.cargo/config.toml` names) and starts without the dynamic loader.
 //! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for
 //!   SECONDS each (30 by default and in `ci`), when `cargo fuzz` is
 //!   installed; skipped with a note otherwise.
@@ -276,6 +277,7 @@ fn dist() -> anyhow::Result<PathBuf> {
         );
     }
     let flags = dist_rustflags(std::env::var("RUSTFLAGS").ok().as_deref());
+    eprintln!("RUSTFLAGS=\"{flags}\"");
     cargo(
         &[
             "build",

@@ -114,8 +114,8 @@ def startup(programs, rounds):
 
 def startup_programs(anchor_dir, builds):
     """The start-up commands: each build's one-ply perft, then C's."""
-    rules = ["perft", "--rules", "russian-draughts/russian", "1", "-j", "1"]
-    return [[b] + rules for b in builds] + [[anchor_dir + "/perft", "1", "--scalar"]]
+    one_ply = ["perft", "--rules", "russian-draughts/russian", "1", "-j", "1"]
+    return [[b] + one_ply for b in builds] + [[anchor_dir + "/perft", "1", "--scalar"]]
 
 
 def rounds_arg(args, at, default=11):
