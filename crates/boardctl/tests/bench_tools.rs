@@ -119,3 +119,28 @@ fn interleaved_py_refuses_bad_arguments_and_missing_archives() {
     }
     let _ = std::fs::remove_dir_all(&empty);
 }
+
+/// A program that runs and fails stops the measurement with its command
+/// and error output, not a Python traceback.
+#[cfg(unix)]
+#[test]
+fn interleaved_py_stops_naming_a_program_that_fails() {
+    use std::os::unix::fs::PermissionsExt;
+    let anchor_dir = scratch("interleaved-fails");
+    let anchor = anchor_dir.to_str().expect("a UTF-8 path");
+    let failing = anchor_dir.join("perft");
+    std::fs::write(&failing, "#!/bin/sh\necho 'no such depth' >&2\nexit 3\n").expect("written");
+    std::fs::set_permissions(&failing, std::fs::Permissions::from_mode(0o755))
+        .expect("made runnable");
+    let boardctl = env!("CARGO_BIN_EXE_boardctl");
+    refused(
+        &run(
+            "python3",
+            "interleaved.py",
+            &["startup", anchor, boardctl, "2"],
+            None,
+        ),
+        "perft 1 --scalar` failed (exit status 3): no such depth",
+    );
+    let _ = std::fs::remove_dir_all(&anchor_dir);
+}

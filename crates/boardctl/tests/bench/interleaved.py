@@ -34,9 +34,15 @@ import time
 
 
 def run(cmd):
+    """The wall time of `cmd` in milliseconds; exits, naming the command
+    and its error output, when it fails (no time of a failed run counts)."""
     start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return (time.perf_counter() - start) * 1000
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    took = (time.perf_counter() - start) * 1000
+    if done.returncode != 0:
+        err = done.stderr.decode(errors="replace").strip()
+        sys.exit(f"`{' '.join(cmd)}` failed (exit status {done.returncode}): {err}")
+    return took
 
 
 def table(rows, rounds):
