@@ -276,7 +276,10 @@ fn dist() -> anyhow::Result<PathBuf> {
             "`dist` builds the static Linux x86-64 binary on a Linux x86-64 host; here, use `cargo build --release`"
         );
     }
-    let flags = dist_rustflags(std::env::var("RUSTFLAGS").ok().as_deref());
+    let flags = dist_rustflags(
+        std::env::var("RUSTFLAGS").ok().as_deref(),
+        &config_rustflags(&root().join(".cargo/config.toml"))?,
+    );
     eprintln!("RUSTFLAGS=\"{flags}\"");
     cargo(
         &[
@@ -307,14 +310,51 @@ fn dist() -> anyhow::Result<PathBuf> {
 }
 
 /// The flags of the `dist` build: the C library linked in, after the
-/// caller's `RUSTFLAGS` when set, else after `.cargo/config.toml`'s
-/// processor level (which any `RUSTFLAGS` replaces, as it would there).
-fn dist_rustflags(user: Option<&str>) -> String {
+/// caller's `RUSTFLAGS` when set, else after `config`, the flags
+/// `.cargo/config.toml` gives the target (which any `RUSTFLAGS` replaces,
+/// as it would in a plain build).
+fn dist_rustflags(user: Option<&str>, config: &str) -> String {
     let base = match user.map(str::trim) {
         Some(flags) if !flags.is_empty() => flags,
-        _ => "-C target-cpu=x86-64-v2",
+        _ => config,
     };
     format!("{base} -C target-feature=+crt-static")
+        .trim_start()
+        .to_string()
+}
+
+/// The `rustflags` the cargo configuration at `path` gives [`DIST_TARGET`],
+/// joined by spaces as `RUSTFLAGS` takes them (empty when it gives none;
+/// an error when they are not words cargo would read).
+fn config_rustflags(path: &Path) -> anyhow::Result<String> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let config: toml::Table =
+        toml::from_str(&text).with_context(|| format!("{} is not TOML", path.display()))?;
+    let Some(flags) = config
+        .get("target")
+        .and_then(|t| t.get(DIST_TARGET))
+        .and_then(|t| t.get("rustflags"))
+    else {
+        return Ok(String::new());
+    };
+    // Cargo takes a string of words or a list of single words.
+    let words = match flags {
+        toml::Value::String(text) => Some(text.split_whitespace().collect()),
+        toml::Value::Array(list) => list
+            .iter()
+            .map(toml::Value::as_str)
+            .collect::<Option<Vec<_>>>()
+            .filter(|w| w.iter().all(|w| !w.contains(char::is_whitespace))),
+        _ => None,
+    }
+    .with_context(|| {
+        format!(
+            "{}: target.{DIST_TARGET}.rustflags is neither a string nor a list of words",
+            path.display()
+        )
+    })?;
+    Ok(words.join(" "))
 }
 
 /// Whether a 64-bit little-endian ELF file names an interpreter (a
@@ -435,17 +475,42 @@ fn main() -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{dist_rustflags, elf_interpreter};
+    use super::{config_rustflags, dist_rustflags, elf_interpreter, root};
 
     #[test]
     fn dist_links_statically_after_the_callers_flags_or_the_processor_level() {
+        let config = "-C target-cpu=x86-64-v2";
         let default = "-C target-cpu=x86-64-v2 -C target-feature=+crt-static";
-        assert_eq!(dist_rustflags(None), default);
-        assert_eq!(dist_rustflags(Some("  ")), default);
+        assert_eq!(dist_rustflags(None, config), default);
+        assert_eq!(dist_rustflags(Some("  "), config), default);
+        assert_eq!(dist_rustflags(None, ""), "-C target-feature=+crt-static");
         assert_eq!(
-            dist_rustflags(Some("-C target-cpu=x86-64")),
+            dist_rustflags(Some("-C target-cpu=x86-64"), config),
             "-C target-cpu=x86-64 -C target-feature=+crt-static"
         );
+    }
+
+    #[test]
+    fn dist_reads_the_processor_level_from_the_cargo_configuration() {
+        let flags = config_rustflags(&root().join(".cargo/config.toml")).unwrap();
+        assert_eq!(flags, "-C target-cpu=x86-64-v2");
+        let dir = std::env::temp_dir().join(format!("xtask-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("config.toml");
+        std::fs::write(&config, "[alias]\nx = \"run\"\n").unwrap();
+        assert_eq!(config_rustflags(&config).unwrap(), "");
+        let section = "[target.x86_64-unknown-linux-gnu]";
+        std::fs::write(&config, format!("{section}\nrustflags = \" -C  x \"\n")).unwrap();
+        assert_eq!(config_rustflags(&config).unwrap(), "-C x");
+        for bad in ["rustflags = [\"-C x\"]", "rustflags = [1]", "rustflags = 3"] {
+            let text = format!("{section}\n{bad}\n");
+            std::fs::write(&config, text).unwrap();
+            assert!(config_rustflags(&config).is_err(), "{bad}");
+        }
+        std::fs::write(&config, "[target\n").unwrap();
+        assert!(config_rustflags(&config).is_err());
+        assert!(config_rustflags(&dir.join("missing.toml")).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// An ELF header with one program header of type `p_type`.
