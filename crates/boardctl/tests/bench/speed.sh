@@ -13,7 +13,10 @@
 # `gcc -O3 -march=x86-64-v3 -DNO_SIMD -o perft-cg perft.c` (valgrind cannot
 # run its AVX-512 start-up). Needs valgrind and hyperfine; builds this
 # workspace's release binary as handed out (`cargo xtask dist`: linked
-# statically) and the benchmark files under $TMPDIR.
+# statically, where `cargo xtask dist` puts it, `CARGO_TARGET_DIR` included)
+# and the benchmark files under $TMPDIR. `RUSTFLAGS` reaches that build:
+# `RUSTFLAGS="-C target-cpu=x86-64-v3" speed.sh ...` measures a binary for
+# the processor level of 2015 on instead of the x86-64-v2 it is handed out at.
 set -euo pipefail
 
 usage="usage: speed.sh OLD_BOARDCTL ANCHOR_DIR [instructions|time|all]"
@@ -36,14 +39,16 @@ if [ "$what" != time ] && [ ! -x "$anchor/perft-cg" ]; then
 fi
 root=$(cd "$(dirname "$0")/../../../.." && pwd)
 tmp=${TMPDIR:-/tmp}
-new=$root/target/dist/boardctl
 # Builds before perft on threads count on one thread without `-j`.
 oldj="-j 1"
 "$old" perft --help | grep -q -- '-j, ' || oldj=""
 
-(cd "$root" && cargo xtask dist >/dev/null)
-cargo build --release -q -p boardctl --example make_archive --manifest-path "$root/Cargo.toml"
-archive=$root/target/release/examples/make_archive
+# The binary's path is the last line `cargo xtask dist` prints.
+new=$(cd "$root" && cargo xtask dist | tail -n 1)
+[ -x "$new" ] || fail "cargo xtask dist gave no program to run (\`$new\`)"
+archive() {
+    (cd "$root" && cargo run --release -q -p boardctl --example make_archive -- "$@")
+}
 bench=$root/crates/boardctl/tests/bench
 [ -f "$tmp/russian-918.pdn" ] || "$bench/make_russian_file.sh" "$tmp/russian-918.pdn" 6 >/dev/null
 [ -f "$tmp/russian-10k.pdn" ] || "$bench/make_russian_file.sh" "$tmp/russian-10k.pdn" >/dev/null
@@ -56,8 +61,8 @@ bench=$root/crates/boardctl/tests/bench
 # Version 1 of nine men's morris, which builds from before its version 2 read too.
 for game in morris/nine-mens-morris@1 alquerque/alquerque; do
     name=${game%%/*}
-    [ -f "$tmp/$name-10k.pdn" ] || "$archive" "$game" 10000 1 >"$tmp/$name-10k.pdn"
-    [ -f "$tmp/$name-1k.pdn" ] || "$archive" "$game" 1000 1 >"$tmp/$name-1k.pdn"
+    [ -f "$tmp/$name-10k.pdn" ] || archive "$game" 10000 1 >"$tmp/$name-10k.pdn"
+    [ -f "$tmp/$name-1k.pdn" ] || archive "$game" 1000 1 >"$tmp/$name-1k.pdn"
 done
 
 # Instructions of one command, in millions.
