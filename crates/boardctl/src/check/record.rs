@@ -394,6 +394,26 @@ struct SizeHint {
     source: usize,
 }
 
+impl SizeHint {
+    /// The most events a hint asks room for.
+    const MAX_EVENTS: usize = 4096;
+    /// The most tags a hint asks room for.
+    const MAX_TAGS: usize = 64;
+    /// The most bytes of text, or of source, a hint asks room for.
+    const MAX_BYTES: usize = 64 * 1024;
+
+    /// The hint a game leaves: its events and tags, the length of its
+    /// text and of its source, each capped.
+    fn after(game: &RecordedGame, text: usize, source: usize) -> Self {
+        SizeHint {
+            events: game.events.len().min(Self::MAX_EVENTS),
+            text: text.min(Self::MAX_BYTES),
+            tags: game.tags.len().min(Self::MAX_TAGS),
+            source: source.min(Self::MAX_BYTES),
+        }
+    }
+}
+
 /// `buffer` emptied, with room for at least `len` items: a buffer too
 /// small is replaced by one of the next power of two (so that it fits most
 /// games after this one), not grown, which would copy what it held.
@@ -662,12 +682,7 @@ impl Visitor for Collector {
     fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
         let mut game = std::mem::take(&mut self.current);
         let text = std::mem::take(&mut self.text);
-        self.hint = SizeHint {
-            events: game.events.len().min(4096),
-            text: text.len().min(64 * 1024),
-            tags: game.tags.len().min(64),
-            source: raw.as_ref().map_or(0, |r| r.bytes.len().min(64 * 1024)),
-        };
+        self.hint = SizeHint::after(&game, text.len(), raw.as_ref().map_or(0, |r| r.bytes.len()));
         // One check of the whole game's text, rather than one per token.
         game.encoding = None;
         game.text = self.decode(&mut game, text);
