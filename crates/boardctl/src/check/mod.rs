@@ -164,9 +164,10 @@ impl Progress {
     }
 }
 
-/// The most worker threads `check` starts, whatever `-j` asks for: a batch
-/// holds at most this many games' worth of work, and more threads only
-/// cost memory and start-up time.
+/// The most worker threads `check` and `perft` start, whatever `-j` asks
+/// for ([`threads_for`]): more threads than cores only cost memory and
+/// start-up time (a `check` batch and a split perft tree hold work for a
+/// few per core).
 pub const MAX_JOBS: usize = 64;
 
 /// The threads `-j jobs` asks for: `jobs`, or one per core for 0, at most
