@@ -596,6 +596,11 @@ pub trait Notation: GameRules {
     /// (the candidates) otherwise.
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
 
+    /// Whether [`Notation::play_text`] has a quick way of this game (the
+    /// default plays nothing): a checker may then play a record's moves as
+    /// it reads them.
+    const PLAYS_TEXT: bool = false;
+
     /// Plays the move `text` names on `position` when a quick way of the
     /// game is certain of it, without handing the move out (the text's
     /// bytes as read: text that is not UTF-8 is no move): `true` when

@@ -6,6 +6,7 @@
 use board_core::{
     Catalog, Diagram, Game, GameOption, Perft, ProfileError, ProfileSource, Profiled,
 };
+use std::sync::Arc;
 
 /// The profiles compiled into the binary: those every game crate carries.
 pub fn embedded_catalog() -> Result<Catalog, ProfileError> {
@@ -26,15 +27,33 @@ pub trait GameTask {
     fn run<G: Game>(self, game: &G) -> Self::Output;
 }
 
+/// A command that keeps the loaded game it runs on (shared, not copied).
+pub trait SharedTask {
+    /// What the command returns.
+    type Output;
+    /// Runs the command on a loaded game.
+    fn run<G: Game>(self, game: Arc<G>) -> Self::Output;
+}
+
 macro_rules! registry {
     ($($variant:ident => $ty:ty),* $(,)?) => {
-        /// A game engine loaded from a profile, of any game (each boxed:
-        /// the engines differ in size by hundreds of bytes).
+        /// A game engine loaded from a profile, of any game (each behind an
+        /// `Arc`: the engines differ in size by hundreds of bytes, and a
+        /// game played while read keeps its engine).
         pub enum AnyGame {
             $(
                 #[doc = concat!("A `", stringify!($ty), "` engine.")]
-                $variant(Box<$ty>),
+                $variant(Arc<$ty>),
             )*
+        }
+
+        impl std::fmt::Debug for AnyGame {
+            /// The game's name (an engine's tables are not worth showing).
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(AnyGame::$variant(_) => f.write_str(<$ty as Profiled>::GAME),)*
+                }
+            }
         }
 
         /// The profile files of every game crate.
@@ -56,7 +75,7 @@ macro_rules! registry {
             pub fn load(source: &ProfileSource) -> Result<AnyGame, ProfileError> {
                 $(
                     if source.header.game == <$ty as Profiled>::GAME {
-                        return Ok(AnyGame::$variant(Box::new(<$ty as Profiled>::from_profile(source)?)));
+                        return Ok(AnyGame::$variant(Arc::new(<$ty as Profiled>::from_profile(source)?)));
                     }
                 )*
                 Err(ProfileError::Invalid {
@@ -74,6 +93,14 @@ macro_rules! registry {
             pub fn run<T: GameTask>(&self, task: T) -> T::Output {
                 match *self {
                     $(AnyGame::$variant(ref game) => task.run(&**game),)*
+                }
+            }
+
+            /// Runs a command that keeps the loaded game.
+            #[allow(unused_variables)]
+            pub fn run_shared<T: SharedTask>(&self, task: T) -> T::Output {
+                match *self {
+                    $(AnyGame::$variant(ref game) => task.run(Arc::clone(game)),)*
                 }
             }
         }

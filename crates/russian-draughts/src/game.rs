@@ -473,6 +473,8 @@ impl Notation for Draughts {
     /// the written piece's moves), the move played without being handed
     /// out; `false` for whatever would go through
     /// [`Draughts::parse_move_listing`].
+    const PLAYS_TEXT: bool = true;
+
     #[inline]
     fn play_text(&self, position: &mut Position, text: &[u8]) -> bool {
         if opponent_gone(position).is_some() {

@@ -7,6 +7,7 @@
 //! ([`verify`]) while the next batch is read; findings are printed in file
 //! order ([`diagnostic`]).
 
+pub mod ahead;
 pub mod diagnostic;
 pub mod plies;
 pub mod record;
@@ -16,6 +17,7 @@ pub mod verify;
 use crate::cli::{CheckArgs, CheckFormat, Irregular};
 use crate::registry::AnyGame;
 use crate::{EXIT_FINDINGS, EXIT_OK};
+use ahead::{Ahead, Playing};
 use anyhow::Context;
 use board_core::notation::count;
 use board_core::record::Reader;
@@ -26,7 +28,7 @@ use rules::RulesCache;
 use std::io::{self, IsTerminal, Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use verify::{Verified, Verify, unverified};
+use verify::{Verified, unverified, verify};
 
 /// Games per batch at most: small enough that a batch's owned games are
 /// still in the cache when they are checked (512 measured 5–10 % slower on
@@ -85,13 +87,25 @@ pub struct Totals {
 type Job = Result<Arc<AnyGame>, Option<Diagnostic>>;
 
 /// Reads games until a batch is full; `false` when the input is done.
+/// With `ahead` (one thread), the main line's plain moves are played as
+/// they are read ([`ahead`]).
 fn read_batch<R: Read>(
     reader: &mut Reader<R>,
     collector: &mut Collector,
+    ahead: Option<(&mut RulesCache, &mut Ahead)>,
 ) -> io::Result<(Vec<RecordedGame>, bool)> {
     let mut weight = 0;
+    let mut playing = ahead;
     while collector.pending().len() < BATCH_GAMES && weight < BATCH_WEIGHT {
-        if !reader.read_game(collector)? {
+        let more = match &mut playing {
+            Some((cache, ahead)) if ahead.worth_trying() => reader.read_game(&mut Playing {
+                collector,
+                cache,
+                ahead,
+            })?,
+            _ => reader.read_game(collector)?,
+        };
+        if !more {
             collector.finish();
             return Ok((collector.take(), false));
         }
@@ -333,6 +347,20 @@ impl Checker {
         })
     }
 
+    /// [`Checker::new`] with a user's profiles besides the compiled-in
+    /// ones (`--rules-file`).
+    pub fn with_profiles(
+        rules: Option<&str>,
+        user: Vec<board_core::ProfileSource>,
+        format: CheckFormat,
+        jobs: usize,
+    ) -> anyhow::Result<Self> {
+        Ok(Checker {
+            cache: RulesCache::with_profiles(rules, user)?,
+            ..Checker::new(rules, format, jobs)?
+        })
+    }
+
     /// `--rules` wins over the games' `Rules` and `GameType` tags
     /// (`--force-rules`).
     pub fn forcing_rules(mut self) -> Self {
@@ -443,7 +471,13 @@ fn check_stream(
     let stream: Box<dyn Read + Send> = Box::new(io::Cursor::new(head).chain(stream));
     let mut reader = Reader::new(stream);
     let mut collector = Collector::with_encoding(encoding);
-    let (mut batch, mut more) = read_batch(&mut reader, &mut collector)?;
+    // One thread: the moves are played as they are read.
+    let mut ahead = (workers.requested == 1).then(Ahead::default);
+    let (mut batch, mut more) = read_batch(
+        &mut reader,
+        &mut collector,
+        ahead.as_mut().map(|a| (&mut *cache, a)),
+    )?;
     let games_before = totals.games;
     loop {
         let jobs: Vec<Job> = batch
@@ -451,18 +485,24 @@ fn check_stream(
             .map(|g| {
                 if g.problems_only {
                     Err(None)
+                } else if let Some(rules) = &g.rules {
+                    Ok(Arc::clone(rules))
                 } else {
                     cache.game_for(g).map_err(Some)
                 }
             })
             .collect();
         let check_one = |(game, job): (&RecordedGame, Job)| match job {
-            Ok(engine) => engine.run(Verify(game, irregular)),
+            Ok(engine) => verify(&engine, game, irregular),
             Err(rules_error) => unverified(game, rules_error),
         };
         let mut read_next = || {
             if more {
-                read_batch(&mut reader, &mut collector)
+                read_batch(
+                    &mut reader,
+                    &mut collector,
+                    ahead.as_mut().map(|a| (&mut *cache, a)),
+                )
             } else {
                 Ok((Vec::new(), false))
             }

@@ -1,11 +1,14 @@
 //! One game of a record file, read and kept (tokens, tags, reading
 //! problems, its text) so that it can be checked on another thread.
 
+use super::ahead::Played;
+use crate::registry::AnyGame;
 use board_core::TagLookup;
 use board_core::record::{GameText, Pos, ReadError, Span, Visitor, unescape_tag_value};
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use encoding_rs::Encoding;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Events and tags kept per game at most; the rest of a longer game is not
 /// checked (keeps memory bounded on hostile input).
@@ -154,6 +157,14 @@ pub struct RecordedGame {
     /// the previous game's result, before this game's first tag): texts
     /// into [`RecordedGame::text`], decoded, and where they stand.
     pub preamble: Vec<(Range<u32>, Span)>,
+    /// The game's rules, when they were chosen while it was read.
+    pub rules: Option<Arc<AnyGame>>,
+    /// The moves played while the game was read, before its events
+    /// ([`super::ahead`]).
+    pub ahead: Option<Box<Played>>,
+    /// How many tokens were played ahead (counted as events are against
+    /// [`MAX_EVENTS`]).
+    pub played_tokens: usize,
 }
 
 impl RecordedGame {
@@ -277,7 +288,10 @@ impl RecordedGame {
     /// Every caller keeps one event or tag when this says yes.
     #[inline]
     fn has_room(&mut self, span: Span) -> bool {
-        debug_assert_eq!(self.kept, self.events.len() + self.tags.len());
+        debug_assert_eq!(
+            self.kept,
+            self.events.len() + self.tags.len() + self.played_tokens
+        );
         if self.kept < MAX_EVENTS {
             self.kept += 1;
             return true;
@@ -364,6 +378,12 @@ pub struct Collector {
     stray: Vec<ReadError>,
     /// The texts of the current game's events, made a string when it ends.
     text: Vec<u8>,
+    /// Where [`Collector::text`] starts in the current game's text: 0, or
+    /// the length of the text made a string before the movetext
+    /// ([`Collector::text_made_string`]).
+    base: u32,
+    /// The buffer for the text read after that.
+    rest: Vec<u8>,
     /// The buffer the current game's source text will be copied into.
     source: Vec<u8>,
     /// The capacities a game's buffers are given when they are new or too
@@ -528,9 +548,51 @@ impl Collector {
         self.current.tags.push(Tag { name, value, span });
     }
 
+    /// The game being read.
+    pub fn current(&self) -> &RecordedGame {
+        &self.current
+    }
+
+    /// The game being read, to change.
+    pub fn current_mut(&mut self) -> &mut RecordedGame {
+        &mut self.current
+    }
+
+    /// Events and tags kept of the game being read.
+    pub fn kept_tokens(&self) -> usize {
+        self.current.events.len() + self.current.tags.len()
+    }
+
+    /// Keeps `bytes` in the game's text, where it is found by the range
+    /// returned.
+    pub fn keep_text(&mut self, bytes: &[u8]) -> Range<u32> {
+        self.push_text(bytes)
+    }
+
+    /// Makes the text read so far the game's text, as a string, when it is
+    /// UTF-8 (its tags can then be read before the game ends); `false`,
+    /// changing nothing, when it is not. The text read after it is checked
+    /// and added when the game ends.
+    pub fn text_made_string(&mut self) -> bool {
+        let bytes = std::mem::take(&mut self.text);
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                self.base = text.len() as u32;
+                self.current.text = text;
+                self.text = std::mem::take(&mut self.rest);
+                self.text.clear();
+                true
+            }
+            Err(e) => {
+                self.text = e.into_bytes();
+                false
+            }
+        }
+    }
+
     #[inline]
     fn push_text(&mut self, bytes: &[u8]) -> Range<u32> {
-        let start = self.text.len() as u32;
+        let start = self.base + self.text.len() as u32;
         if let Some(five) = bytes.first_chunk::<5>().filter(|_| bytes.len() == 5) {
             // The commonest move texts (`c3-d4`, `32-28`): a copy of a
             // known size, with no call to `memcpy` (918 Russian games:
@@ -545,7 +607,7 @@ impl Collector {
         } else {
             self.text.extend_from_slice(bytes);
         }
-        start..self.text.len() as u32
+        start..self.base + self.text.len() as u32
     }
 }
 
@@ -567,6 +629,9 @@ fn decode_each(game: &mut RecordedGame, bytes: &[u8], encoding: &'static Encodin
     }
     for (text, _) in &mut game.preamble {
         decode(text);
+    }
+    if let Some(played) = &mut game.ahead {
+        decode(&mut played.last);
     }
     for e in &mut game.events {
         if let Event::Move { text, .. }
@@ -621,10 +686,12 @@ impl Visitor for Collector {
         self.keep_tag(name, &unescape_tag_value(value), span);
     }
 
+    #[inline]
     fn tag_without_escapes(&mut self, name: &[u8], value: &[u8], span: Span) {
         self.keep_tag(name, value, span);
     }
 
+    #[inline]
     fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
         self.current.push(
             Event::Number {
@@ -636,6 +703,7 @@ impl Visitor for Collector {
         );
     }
 
+    #[inline]
     fn move_text(&mut self, text: &[u8], span: Span) {
         self.text_event(text, span, |text, span| Event::Move { text, span });
     }
@@ -682,10 +750,31 @@ impl Visitor for Collector {
     fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
         let mut game = std::mem::take(&mut self.current);
         let text = std::mem::take(&mut self.text);
-        self.hint = SizeHint::after(&game, text.len(), raw.as_ref().map_or(0, |r| r.bytes.len()));
         // One check of the whole game's text, rather than one per token.
         game.encoding = None;
-        game.text = self.decode(&mut game, text);
+        if self.base == 0 {
+            game.text = self.decode(&mut game, text);
+        } else {
+            // The text before the movetext was made a string already.
+            self.base = 0;
+            match std::str::from_utf8(&text) {
+                Ok(rest) => {
+                    game.text.push_str(rest);
+                    self.rest = text;
+                }
+                Err(_) => {
+                    let mut bytes = std::mem::take(&mut game.text).into_bytes();
+                    bytes.extend_from_slice(&text);
+                    self.rest = text;
+                    game.text = self.decode(&mut game, bytes);
+                }
+            }
+        }
+        self.hint = SizeHint::after(
+            &game,
+            game.text.len(),
+            raw.as_ref().map_or(0, |r| r.bytes.len()),
+        );
         game.end = end;
         game.source = raw.map(|r| {
             let mut bytes = std::mem::take(&mut self.source);

@@ -153,12 +153,27 @@ impl RulesCache {
     /// The loaded game a record's rules select, or the `unknown-rules`
     /// error to report for it.
     pub fn game_for(&mut self, game: &RecordedGame) -> Result<Arc<AnyGame>, Diagnostic> {
-        // Forced, every game has the same rules, whatever its tags.
-        let tags = if self.force {
+        let tags = self.rules_tags(game);
+        self.game_with_tags(game, tags)
+    }
+
+    /// The `Rules` and `GameType` tags that choose `game`'s rules: none
+    /// when `--rules` is forced (every game then has the same rules,
+    /// whatever its tags).
+    fn rules_tags<'g>(&self, game: &'g RecordedGame) -> [Option<(&'g str, Span)>; 2] {
+        if self.force {
             [None, None]
         } else {
             game.tags_with_span(["Rules", "GameType"])
-        };
+        }
+    }
+
+    /// [`RulesCache::game_for`] with the game's `tags` read.
+    fn game_with_tags(
+        &mut self,
+        game: &RecordedGame,
+        tags: [Option<(&str, Span)>; 2],
+    ) -> Result<Arc<AnyGame>, Diagnostic> {
         let values = tags.map(|tag| tag.map(|(value, _)| value));
         if let Some((last, loaded)) = &self.last {
             if last[0].as_deref() == values[0] && last[1].as_deref() == values[1] {
@@ -171,6 +186,19 @@ impl RulesCache {
             self.last = Some((key, Arc::clone(loaded)));
         }
         found
+    }
+
+    /// [`RulesCache::game_for`] of a game whose movetext begins, when its
+    /// `Rules` and `GameType` values are ASCII (so that they read the same
+    /// in any encoding the rest of its text may turn out to be in); `None`
+    /// otherwise and on an error, which [`RulesCache::game_for`] reports
+    /// once the game is read.
+    pub fn game_before_moves(&mut self, game: &RecordedGame) -> Option<Arc<AnyGame>> {
+        let tags = self.rules_tags(game);
+        if tags.iter().flatten().any(|(value, _)| !value.is_ascii()) {
+            return None;
+        }
+        self.game_with_tags(game, tags).ok()
     }
 
     /// [`RulesCache::game_for`] of a game whose `Rules` and `GameType` tags

@@ -2,12 +2,13 @@
 //! variation, each move through `Notation::parse_move`, reporting what is
 //! illegal, ambiguous or inconsistent. Generic over [`Game`].
 
+use super::ahead::Played;
 use super::diagnostic::{Code, Diagnostic};
 use super::plies::{Plies, Step, parse_ply};
 use super::record::{Event, RecordedGame};
 use crate::cli::Irregular;
 use crate::play::describe_outcome;
-use crate::registry::GameTask;
+use crate::registry::{AnyGame, GameTask};
 use board_core::record::{Pos, ReadError, ReadErrorKind, Span};
 use board_core::{
     Ending, Game, LegalityError, MoveError, Notation, Outcome, Side, Slip, Suggestion,
@@ -85,6 +86,63 @@ impl GameTask for Verify<'_> {
         finish(&mut out, self.0);
         out
     }
+}
+
+/// Plays a lone ply's text on `position` when it is a legal move: by the
+/// game's own quick way ([`Notation::play_text`]), else read as a move;
+/// `false`, the position unchanged, when it is not (or not UTF-8). `text`
+/// is the ply's bytes, and `checked` the same as a string when the caller
+/// has it (else the bytes are checked as UTF-8 if the quick way fails).
+#[inline]
+pub fn play_lone<G: Game>(
+    game: &G,
+    position: &mut G::Position,
+    text: &[u8],
+    checked: Option<&str>,
+) -> bool {
+    game.play_text(position, text)
+        || match checked
+            .or_else(|| std::str::from_utf8(text).ok())
+            .map(|text| game.parse_move(position, text))
+        {
+            Some(Ok(mv)) => {
+                game.play(position, &mv);
+                true
+            }
+            _ => false,
+        }
+}
+
+/// Checks one recorded game with its rules: from the position its moves
+/// played while it was read reached ([`RecordedGame::ahead`]), else from
+/// its start.
+pub fn verify(engine: &AnyGame, game: &RecordedGame, irregular: Irregular) -> Verified {
+    match &game.ahead {
+        Some(played) => played.live.verify(game, irregular, played),
+        None => engine.run(Verify(game, irregular)),
+    }
+}
+
+/// [`Verify`] from the moves played while the game was read: `position`
+/// reached, `before` the last of them.
+pub fn verify_from<G: Game>(
+    game: &G,
+    rec: &RecordedGame,
+    irregular: Irregular,
+    position: &G::Position,
+    before: &G::Position,
+    played: &Played,
+) -> Verified {
+    let mut v = Verifier::new(game, rec, irregular);
+    v.resume(position, before, played);
+    let result = v.run();
+    let mut out = Verified {
+        diagnostics: v.out,
+        moves: v.moves,
+        result,
+    };
+    finish(&mut out, rec);
+    out
 }
 
 /// Reports the reading problems of a game whose rules are unknown, next to
@@ -476,6 +534,31 @@ impl<'a, G: Game> Verifier<'a, G> {
             irregular,
             numbering_said: false,
             plain: !rec.variations && !game.has_clock(),
+        }
+    }
+
+    /// Goes on from the moves played while the game was read, as if the
+    /// plain loop ([`Verifier::play_plain`]) had played them.
+    fn resume(&mut self, position: &G::Position, before: &G::Position, played: &Played) {
+        let game = self.game;
+        let rec = self.rec;
+        let (number, second) = self.label(played.plies - 1);
+        let line = &mut self.lines[0];
+        line.position.clone_from(position);
+        line.before = Some(before.clone());
+        line.ply = played.plies;
+        line.last_move.set(
+            number,
+            if second { "..." } else { "." },
+            rec.text_str(&played.last),
+            rec,
+        );
+        self.moves = u64::from(played.plies);
+        self.last_main_move = Some(played.last_span);
+        if !self.plain {
+            // What `Verifier::play` would have found after the last move.
+            let last = &line.last_move;
+            line.ended = automatic_end(game, &line.clock, &line.position, || Some(last.label(rec)));
         }
     }
 
