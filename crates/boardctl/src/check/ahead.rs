@@ -267,7 +267,7 @@ impl Ahead {
         self.phase = Phase::Off;
         // The tokens played count against the game's room, as kept
         // events would.
-        collector.current_mut().played_tokens = self.tokens;
+        collector.current_mut().count_played(self.tokens);
         if let Some((number, second_side, span)) = self.number.take() {
             collector.move_number(number, second_side, span);
         }

@@ -302,6 +302,13 @@ impl RecordedGame {
         false
     }
 
+    /// Counts `tokens` played while the game was read against its room,
+    /// as kept events are ([`super::ahead`]).
+    pub fn count_played(&mut self, tokens: usize) {
+        self.played_tokens += tokens;
+        self.kept += tokens;
+    }
+
     fn push(&mut self, event: Event, span: Span) {
         if self.has_room(span) {
             self.events.push(event);
