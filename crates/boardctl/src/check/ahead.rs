@@ -15,18 +15,16 @@ use super::record::{Collector, MAX_EVENTS, RecordedGame};
 use super::rules::RulesCache;
 use super::verify::{Verified, play_lone, verify_from};
 use crate::cli::Irregular;
-use crate::registry::SharedTask;
+use crate::registry::{AnyGame, SharedTask};
 use board_core::Game;
-use board_core::record::{GameText, Pos, ReadError, Span, Visitor};
+use board_core::record::{GameText, Pos, ReadError, Reader, Span, Visitor};
+use std::io::{self, Read};
 use std::ops::Range;
 use std::sync::Arc;
 
-/// A game being played ahead, its engine and positions of their own type.
+/// What was played ahead of a game, kept for its verifier: the game and its
+/// positions, of their own type behind a box (one a game).
 pub trait Live: Send + Sync {
-    /// Plays one lone ply's text ([`play_lone`]), keeping the position
-    /// before it; `false`, the position unchanged, when the text is not
-    /// played (another token may continue it, or it is no legal move).
-    fn play(&mut self, text: &[u8]) -> bool;
     /// Checks the game's kept events from the position reached
     /// ([`verify_from`]).
     fn verify(&self, rec: &RecordedGame, irregular: Irregular, played: &Played) -> Verified;
@@ -42,17 +40,6 @@ struct LiveGame<G: Game> {
 }
 
 impl<G: Game> Live for LiveGame<G> {
-    fn play(&mut self, text: &[u8]) -> bool {
-        // A token another may continue is joined by the verifier.
-        if self.game.may_continue(text) {
-            return false;
-        }
-        // A text not played leaves the position as it was (and the
-        // position before equal to it: only a played move reads that).
-        self.before.clone_from(&self.position);
-        play_lone(&*self.game, &mut self.position, text, None)
-    }
-
     fn verify(&self, rec: &RecordedGame, irregular: Irregular, played: &Played) -> Verified {
         verify_from(
             &*self.game,
@@ -70,35 +57,6 @@ impl<G: Game> Live for LiveGame<G> {
             position: self.position.clone(),
             before: self.before.clone(),
         })
-    }
-}
-
-/// Starts a game played ahead: from its profile's position, when the tags
-/// set up none, the game keeps no clock and the position has not ended.
-struct StartOf<'a>(&'a RecordedGame);
-
-impl SharedTask for StartOf<'_> {
-    type Output = Option<Box<dyn Live>>;
-    fn run<G: Game>(self, game: Arc<G>) -> Option<Box<dyn Live>> {
-        if !G::PLAYS_TEXT
-            || game.has_clock()
-            || !matches!(game.position_from_tags(self.0), Ok(None))
-        {
-            return None;
-        }
-        let position = game.start_position();
-        let clock = game.start_clock(&position);
-        if game
-            .rule_ending(&clock, &position)
-            .is_some_and(|e| !e.claim)
-        {
-            return None;
-        }
-        Some(Box::new(LiveGame {
-            game,
-            before: position.clone(),
-            position,
-        }))
     }
 }
 
@@ -147,44 +105,22 @@ enum Phase {
     Off,
 }
 
-/// The state of playing ahead, kept between batches (its buffers are
-/// reused from game to game).
+/// What playing ahead keeps from game to game.
 pub struct Ahead {
-    phase: Phase,
-    live: Option<Box<dyn Live>>,
-    plies: u32,
-    /// Tokens played ahead (numbers and moves), counted against
-    /// [`MAX_EVENTS`] as the kept events are …
-    tokens: usize,
-    /// … and how many may be (nothing is kept while playing ahead).
-    room: usize,
-    /// Whether the game being read is played ahead from its start.
-    started: bool,
     /// Games in a row that were not played ahead …
     misses: u32,
     /// … and games read since without trying.
     skipped: std::cell::Cell<u32>,
-    /// A move number read, waiting for its move.
-    number: Option<(u32, bool, Span)>,
-    /// The last move played: its text and where it stands.
+    /// The last move played: its text (the buffer is reused).
     last: Vec<u8>,
-    last_span: Span,
 }
 
 impl Default for Ahead {
     fn default() -> Self {
         Ahead {
-            phase: Phase::Before,
-            live: None,
-            plies: 0,
-            tokens: 0,
-            room: 0,
-            started: false,
             misses: 0,
             skipped: std::cell::Cell::new(0),
-            number: None,
             last: Vec::new(),
-            last_span: Span::default(),
         }
     }
 }
@@ -207,27 +143,111 @@ impl Ahead {
         self.skipped.set(if again { 0 } else { skipped });
         again
     }
+}
 
-    /// The game's movetext begins: plays ahead when its rules are known and
-    /// it starts from its profile's position.
-    fn begin(&mut self, collector: &mut Collector, cache: &mut RulesCache) {
+/// Reads the next game with [`Playing`] for the game type of `expected`
+/// (the last game's rules): a [`SharedTask`], so that the reader's loop is
+/// compiled for that type.
+pub struct ReadOne<'a, R> {
+    /// The reader.
+    pub reader: &'a mut Reader<R>,
+    /// Where the games are kept.
+    pub collector: &'a mut Collector,
+    /// The rules of each game.
+    pub cache: &'a mut RulesCache,
+    /// What playing ahead keeps between games.
+    pub ahead: &'a mut Ahead,
+    /// The loaded game the reader is compiled for.
+    pub expected: &'a Arc<AnyGame>,
+}
+
+impl<R: Read> SharedTask for ReadOne<'_, R> {
+    type Output = io::Result<bool>;
+    fn run<G: Game>(self, game: Arc<G>) -> io::Result<bool> {
+        let mut playing = Playing {
+            collector: self.collector,
+            cache: self.cache,
+            ahead: self.ahead,
+            expected: self.expected,
+            game,
+            phase: Phase::Before,
+            live: None,
+            plies: 0,
+            tokens: 0,
+            room: 0,
+            started: false,
+            number: None,
+            last_span: Span::default(),
+        };
+        self.reader.read_game(&mut playing)
+    }
+}
+
+/// A visitor in front of a [`Collector`] that plays the main line's plain
+/// moves of a game of type `G` as they are read.
+struct Playing<'a, G: Game> {
+    collector: &'a mut Collector,
+    cache: &'a mut RulesCache,
+    ahead: &'a mut Ahead,
+    /// The loaded game `game` is: a game whose rules are another is not
+    /// played ahead.
+    expected: &'a Arc<AnyGame>,
+    game: Arc<G>,
+    phase: Phase,
+    /// The position reached and the one before the last move played.
+    live: Option<(G::Position, G::Position)>,
+    plies: u32,
+    /// Tokens played ahead (numbers and moves), counted against
+    /// [`MAX_EVENTS`] as the kept events are …
+    tokens: usize,
+    /// … and how many may be (nothing is kept while playing ahead).
+    room: usize,
+    /// Whether the game is played ahead from its start.
+    started: bool,
+    /// A move number read, waiting for its move.
+    number: Option<(u32, bool, Span)>,
+    last_span: Span,
+}
+
+impl<G: Game> Playing<'_, G> {
+    /// The game's movetext begins: plays ahead when its rules are the
+    /// expected ones, it starts from its profile's position and keeps no
+    /// clock.
+    fn begin(&mut self) {
         self.phase = Phase::Off;
-        if !collector.text_made_string() {
+        if !G::PLAYS_TEXT || self.game.has_clock() {
             return;
         }
-        let Some(game) = cache.game_before_moves(collector.current()) else {
+        if !self.collector.text_made_string() {
+            return;
+        }
+        let Some(rules) = self.cache.game_before_moves(self.collector.current()) else {
             return;
         };
-        let Some(live) = game.run_shared(StartOf(collector.current())) else {
+        if !Arc::ptr_eq(&rules, self.expected)
+            || !matches!(
+                self.game.position_from_tags(self.collector.current()),
+                Ok(None)
+            )
+        {
             return;
-        };
-        collector.current_mut().rules = Some(game);
-        self.live = Some(live);
+        }
+        let position = self.game.start_position();
+        let clock = self.game.start_clock(&position);
+        if self
+            .game
+            .rule_ending(&clock, &position)
+            .is_some_and(|e| !e.claim)
+        {
+            return;
+        }
+        self.collector.current_mut().rules = Some(rules);
+        self.live = Some((position.clone(), position));
         self.started = true;
         self.plies = 0;
         self.tokens = 0;
         // Two tokens spare: a number waiting for its move is kept at the stop.
-        self.room = MAX_EVENTS.saturating_sub(collector.kept_tokens() + 2);
+        self.room = MAX_EVENTS.saturating_sub(self.collector.kept_tokens() + 2);
         self.number = None;
         self.phase = Phase::Playing;
     }
@@ -242,20 +262,27 @@ impl Ahead {
                 return false;
             }
         }
-        let Some(live) = &mut self.live else {
+        let game = &*self.game;
+        // A token another may continue is joined by the verifier.
+        if self.tokens >= self.room || game.may_continue(text) {
+            return false;
+        }
+        let Some((position, before)) = &mut self.live else {
             return false;
         };
-        if self.tokens >= self.room || !live.play(text) {
+        before.clone_from(position);
+        if !play_lone(game, position, text, None) {
             return false;
         }
         self.plies += 1;
         self.tokens += 1 + usize::from(self.number.take().is_some());
-        self.last.clear();
+        let last = &mut self.ahead.last;
+        last.clear();
         if let Some(five) = text.first_chunk::<5>().filter(|_| text.len() == 5) {
             // The commonest move texts, copied without a call to `memcpy`.
-            self.last.extend_from_slice(five);
+            last.extend_from_slice(five);
         } else {
-            self.last.extend_from_slice(text);
+            last.extend_from_slice(text);
         }
         self.last_span = span;
         true
@@ -263,57 +290,49 @@ impl Ahead {
 
     /// Stops playing ahead: the number waiting for its move is kept, and
     /// what was played goes to the game.
-    fn stop(&mut self, collector: &mut Collector) {
+    fn stop(&mut self) {
         self.phase = Phase::Off;
         // The tokens played count against the game's room, as kept
         // events would.
-        collector.current_mut().count_played(self.tokens);
+        self.collector.current_mut().count_played(self.tokens);
         if let Some((number, second_side, span)) = self.number.take() {
-            collector.move_number(number, second_side, span);
+            self.collector.move_number(number, second_side, span);
         }
-        let Some(live) = self.live.take() else {
+        let Some((position, before)) = self.live.take() else {
             return;
         };
         if self.plies == 0 {
             return;
         }
-        let last = collector.keep_text(&self.last);
-        collector.current_mut().ahead = Some(Box::new(Played {
+        let last = self.collector.keep_text(&self.ahead.last);
+        let live = Box::new(LiveGame {
+            game: Arc::clone(&self.game),
+            position,
+            before,
+        });
+        self.collector.current_mut().ahead = Some(Box::new(Played {
             live,
             plies: self.plies,
             last,
             last_span: self.last_span,
         }));
     }
-}
 
-/// A visitor in front of a [`Collector`] that plays the main line's plain
-/// moves as they are read ([`Ahead`]).
-pub struct Playing<'a> {
-    /// Where the games are kept.
-    pub collector: &'a mut Collector,
-    /// The rules of each game.
-    pub cache: &'a mut RulesCache,
-    /// The state of playing ahead.
-    pub ahead: &'a mut Ahead,
-}
-
-impl Playing<'_> {
     /// Any movetext step but a number or a move: the rest is kept.
     #[inline]
     fn other_step(&mut self) {
-        match self.ahead.phase {
+        match self.phase {
             Phase::Off => {}
-            Phase::Before => self.ahead.phase = Phase::Off,
-            Phase::Playing => self.ahead.stop(self.collector),
+            Phase::Before => self.phase = Phase::Off,
+            Phase::Playing => self.stop(),
         }
     }
 }
 
-impl Visitor for Playing<'_> {
+impl<G: Game> Visitor for Playing<'_, G> {
     fn begin_game(&mut self, at: Pos) {
-        self.ahead.phase = Phase::Before;
-        self.ahead.started = false;
+        self.phase = Phase::Before;
+        self.started = false;
         self.collector.begin_game(at);
     }
 
@@ -328,29 +347,29 @@ impl Visitor for Playing<'_> {
 
     #[inline(always)]
     fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
-        if self.ahead.phase == Phase::Before {
-            self.ahead.begin(self.collector, self.cache);
+        if self.phase == Phase::Before {
+            self.begin();
         }
-        if self.ahead.phase == Phase::Playing {
-            if self.ahead.number.is_none() {
-                self.ahead.number = Some((number, second_side, span));
+        if self.phase == Phase::Playing {
+            if self.number.is_none() {
+                self.number = Some((number, second_side, span));
                 return;
             }
-            self.ahead.stop(self.collector);
+            self.stop();
         }
         self.collector.move_number(number, second_side, span);
     }
 
     #[inline(always)]
     fn move_text(&mut self, text: &[u8], span: Span) {
-        if self.ahead.phase == Phase::Before {
-            self.ahead.begin(self.collector, self.cache);
+        if self.phase == Phase::Before {
+            self.begin();
         }
-        if self.ahead.phase == Phase::Playing {
-            if self.ahead.play(text, span) {
+        if self.phase == Phase::Playing {
+            if self.play(text, span) {
                 return;
             }
-            self.ahead.stop(self.collector);
+            self.stop();
         }
         self.collector.move_text(text, span);
     }
@@ -373,8 +392,8 @@ impl Visitor for Playing<'_> {
     fn comment(&mut self, text: &[u8], span: Span, truncated: bool) {
         // A comment before the first move does not stop the game from
         // being played ahead: comments are not steps of the check.
-        if self.ahead.phase == Phase::Playing {
-            self.ahead.stop(self.collector);
+        if self.phase == Phase::Playing {
+            self.stop();
         }
         self.collector.comment(text, span, truncated);
     }
@@ -400,11 +419,11 @@ impl Visitor for Playing<'_> {
     }
 
     fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
-        if self.ahead.phase == Phase::Playing {
-            self.ahead.stop(self.collector);
+        if self.phase == Phase::Playing {
+            self.stop();
         }
-        self.ahead.phase = Phase::Before;
-        self.ahead.misses = if self.ahead.started {
+        self.phase = Phase::Before;
+        self.ahead.misses = if self.started {
             0
         } else {
             self.ahead.misses.saturating_add(1)
@@ -413,8 +432,8 @@ impl Visitor for Playing<'_> {
     }
 
     fn problem(&mut self, error: ReadError) {
-        if self.ahead.phase == Phase::Playing {
-            self.ahead.stop(self.collector);
+        if self.phase == Phase::Playing {
+            self.stop();
         }
         self.collector.problem(error);
     }

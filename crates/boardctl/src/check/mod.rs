@@ -17,7 +17,7 @@ pub mod verify;
 use crate::cli::{CheckArgs, CheckFormat, Irregular};
 use crate::registry::AnyGame;
 use crate::{EXIT_FINDINGS, EXIT_OK};
-use ahead::{Ahead, Playing};
+use ahead::{Ahead, ReadOne};
 use anyhow::Context;
 use board_core::notation::count;
 use board_core::record::Reader;
@@ -86,6 +86,16 @@ pub struct Totals {
 /// problems).
 type Job = Result<Arc<AnyGame>, Option<Diagnostic>>;
 
+/// Whether a game plays a move's text itself ([`board_core::Notation::PLAYS_TEXT`]).
+struct PlaysText;
+
+impl crate::registry::GameTask for PlaysText {
+    type Output = bool;
+    fn run<G: board_core::Game>(self, _game: &G) -> bool {
+        G::PLAYS_TEXT
+    }
+}
+
 /// Reads games until a batch is full; `false` when the input is done.
 /// With `ahead` (one thread), the main line's plain moves are played as
 /// they are read ([`ahead`]).
@@ -98,12 +108,28 @@ fn read_batch<R: Read>(
     let mut playing = ahead;
     while collector.pending().len() < BATCH_GAMES && weight < BATCH_WEIGHT {
         let more = match &mut playing {
-            Some((cache, ahead)) if ahead.worth_trying() => reader.read_game(&mut Playing {
-                collector,
-                cache,
-                ahead,
-            })?,
-            _ => reader.read_game(collector)?,
+            Some((cache, ahead)) if ahead.worth_trying() => match cache.last_game() {
+                // A game that cannot play a text itself is read as it is.
+                Some(expected) if !expected.run(PlaysText) => reader.read_game(&mut *collector)?,
+                // The reader's loop compiled for the last game's type.
+                Some(expected) => expected.run_shared(ReadOne {
+                    reader,
+                    collector: &mut *collector,
+                    cache,
+                    ahead,
+                    expected: &expected,
+                })?,
+                None => {
+                    // No rules chosen yet: this game's, once read, choose
+                    // the type the next games are read for.
+                    let more = reader.read_game(&mut *collector)?;
+                    if let Some(game) = collector.pending().last().filter(|g| !g.problems_only) {
+                        let _ = cache.game_for(game);
+                    }
+                    more
+                }
+            },
+            _ => reader.read_game(&mut *collector)?,
         };
         if !more {
             collector.finish();

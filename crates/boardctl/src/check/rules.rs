@@ -188,6 +188,11 @@ impl RulesCache {
         found
     }
 
+    /// The loaded game of the last game whose rules were chosen.
+    pub fn last_game(&self) -> Option<Arc<AnyGame>> {
+        self.last.as_ref().map(|(_, game)| Arc::clone(game))
+    }
+
     /// [`RulesCache::game_for`] of a game whose movetext begins, when its
     /// `Rules` and `GameType` values are ASCII (so that they read the same
     /// in any encoding the rest of its text may turn out to be in); `None`
