@@ -10,10 +10,11 @@
 //! - `cargo xtask dist`: the release binary to hand out on Linux x86-64,
 //!   `target/dist/boardctl`: linked statically (glibc included), so that it
 //!   runs on any x86-64 Linux whatever its glibc (on the processor level
-//!   `.cargo/config.toml` names) and starts without the dynamic loader.
+//!   `.cargo/config.toml` names, or the one the caller's `RUSTFLAGS` name)
+//!   and starts without the dynamic loader.
 //! - `cargo xtask fuzz-smoke [SECONDS]`: every fuzz target of `fuzz/` for
 //!   SECONDS each (30 by default and in `ci`), when `cargo fuzz` is
-//!   installed; skipped with a note otherwise.
+//!   installed; otherwise the targets are compiled only, with a note.
 //! - `cargo xtask snapshots [--update]`: the snapshot tests of every rule
 //!   profile and of the CLI; `--update` accepts changes and removes the
 //!   snapshots of deleted profiles.
@@ -462,14 +463,14 @@ fn main() -> anyhow::Result<()> {
         _ => {
             eprintln!("usage: cargo xtask <command>");
             eprintln!(
-                "  ci                     formatting, clippy, tests, snapshots, deep optimized tests, browser tests"
+                "  ci                     formatting, clippy, tests, snapshots, deep optimized tests, browser tests, fuzz targets"
             );
             eprintln!("  snapshots [--update]   snapshot tests of every profile and of the CLI");
             eprintln!(
                 "  dist                   the static release binary, target/dist/boardctl (Linux x86-64)"
             );
             eprintln!(
-                "  fuzz-smoke [SECONDS]   every fuzz target for SECONDS (30) each, if cargo-fuzz is installed"
+                "  fuzz-smoke [SECONDS]   every fuzz target for SECONDS (30) each (compiled only without cargo-fuzz)"
             );
             std::process::exit(2);
         }
