@@ -380,7 +380,8 @@ pub struct Collector {
 
 /// Games kept for reuse at most.
 const MAX_SPARE: usize = 256;
-/// A game whose buffers hold more than this is dropped, not reused.
+/// A game whose buffers hold more than this is dropped, not reused; the
+/// collector's own text buffer is let go past this size too.
 const MAX_SPARE_WEIGHT: usize = 256 * 1024;
 
 /// The lengths of the last game's buffers, each capped (so that one long
@@ -705,6 +706,10 @@ impl Visitor for Collector {
         // One check of the whole game's text, rather than one per token.
         game.encoding = None;
         self.decode(&mut game);
+        if self.text.capacity() > MAX_SPARE_WEIGHT {
+            // A long game's buffer is not held for the games after it.
+            self.text = Vec::new();
+        }
         game.end = end;
         game.source = raw.map(|r| {
             let mut bytes = std::mem::take(&mut self.source);
@@ -805,6 +810,26 @@ mod tests {
                 collector.recycle(games);
             }
         }
+    }
+
+    /// The collector's text buffer, kept from game to game, is let go
+    /// after a game longer than the cap on reused buffers; the games read
+    /// before and after it keep their texts.
+    #[test]
+    fn a_long_games_text_buffer_is_not_held_after_it() {
+        let comment = "a".repeat(15_000);
+        let long: String = (0..20).map(|_| format!("{{{comment}}} ")).collect();
+        let text = format!("[Event \"short\"]\n1. c3-d4 *\n\n[Event \"long\"]\n{long}*\n\n");
+        let mut collector = Collector::default();
+        Reader::new(text.as_bytes())
+            .read_all(&mut collector)
+            .expect("reading from memory");
+        assert!(collector.text.capacity() <= MAX_SPARE_WEIGHT);
+        let games = collector.take();
+        assert_eq!(games[0].tag("Event"), Some("short"));
+        assert_eq!(games[1].tag("Event"), Some("long"));
+        assert_eq!(games[1].comments().count(), 20);
+        assert!(games[1].text.len() > MAX_SPARE_WEIGHT);
     }
 
     /// A tag written as asked wins over an earlier one in another case;
