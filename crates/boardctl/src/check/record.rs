@@ -119,6 +119,40 @@ pub struct Tag {
     pub span: Span,
 }
 
+/// Where each tag boardctl reads ([`READ_TAGS`]) first stands among a
+/// game's tags, written as it is read, and whether any of them is written
+/// in another case: noted as the tags are kept, so that looking one up
+/// does not read every tag's name.
+#[derive(Clone, Copy, Debug, Default)]
+struct ReadTagIndex {
+    /// For each of [`READ_TAGS`], the index in the tags of the first tag
+    /// of that name, plus one; 0 for none.
+    first: [u32; READ_TAGS.len()],
+    /// Some tag's name is one of [`READ_TAGS`] written in another case.
+    other_case: bool,
+}
+
+impl ReadTagIndex {
+    /// Notes the tag named `name`, kept at `index` among the tags.
+    #[inline]
+    fn note(&mut self, name: &[u8], index: usize) {
+        match READ_TAGS.iter().position(|known| known.as_bytes() == name) {
+            Some(k) => {
+                if self.first[k] == 0 {
+                    // At most `MAX_EVENTS` tags are kept.
+                    self.first[k] = index as u32 + 1;
+                }
+            }
+            None => {
+                self.other_case = self.other_case
+                    || READ_TAGS
+                        .iter()
+                        .any(|known| known.as_bytes().eq_ignore_ascii_case(name));
+            }
+        }
+    }
+}
+
 /// A whole game, owned.
 #[derive(Clone, Debug, Default)]
 pub struct RecordedGame {
@@ -126,8 +160,12 @@ pub struct RecordedGame {
     pub index: usize,
     /// Where the game's first token stands.
     pub start: Pos,
-    /// Tag pairs, unescaped and decoded (see [`RecordedGame::encoding`]).
+    /// Tag pairs, unescaped and decoded (see [`RecordedGame::encoding`]);
+    /// kept by the [`Collector`], which notes where the tags boardctl reads
+    /// stand among them.
     pub tags: Vec<Tag>,
+    /// Where the tags boardctl reads stand in `tags`.
+    read_tags: ReadTagIndex,
     /// The movetext.
     pub events: Vec<Event>,
     /// Texts of the events and tags, decoded.
@@ -213,9 +251,23 @@ impl RecordedGame {
         found
     }
 
-    /// [`RecordedGame::tag_with_span`] of each of `names`, in one pass over
-    /// the tags.
+    /// [`RecordedGame::tag_with_span`] of each of `names`: a tag boardctl
+    /// reads ([`READ_TAGS`]) from where it was noted when it was kept, the
+    /// others (and those written in another case) in one pass over the
+    /// tags.
     pub fn tags_with_span<const N: usize>(&self, names: [&str; N]) -> [Option<(&str, Span)>; N] {
+        let noted = names.map(|name| {
+            let k = READ_TAGS.iter().position(|known| *known == name)?;
+            match self.read_tags.first[k].checked_sub(1) {
+                Some(at) => self.tags.get(at as usize).map(Some),
+                // None written as asked, and none in another case either.
+                None if !self.read_tags.other_case => Some(None),
+                None => None,
+            }
+        });
+        if noted.iter().all(Option::is_some) {
+            return noted.map(|found| found.flatten().map(|t| (self.text_str(&t.value), t.span)));
+        }
         let mut exact: [Option<&Tag>; N] = [None; N];
         let mut other_case: [Option<&Tag>; N] = [None; N];
         for tag in &self.tags {
@@ -242,7 +294,13 @@ impl RecordedGame {
     /// The tags whose name is one boardctl reads ([`READ_TAGS`]) written in
     /// another case, with the name they are read as.
     pub fn miscased_tags(&self) -> impl Iterator<Item = (&Tag, &'static str)> + '_ {
-        self.tags.iter().filter_map(|t| {
+        // Most games have none, which was noted as their tags were kept.
+        let tags = if self.read_tags.other_case {
+            &self.tags[..]
+        } else {
+            &[]
+        };
+        tags.iter().filter_map(|t| {
             let written = self.text_str(&t.name);
             // Most tags are written as read. The names read differ in more
             // than case: the first that matches another in any case is the
@@ -531,6 +589,8 @@ impl Collector {
         if !self.current.has_room(span) {
             return;
         }
+        let index = self.current.tags.len();
+        self.current.read_tags.note(name, index);
         let name = self.push_text(name);
         let value = self.push_text(value);
         self.current.tags.push(Tag { name, value, span });
@@ -830,6 +890,81 @@ mod tests {
         assert_eq!(games[1].tag("Event"), Some("long"));
         assert_eq!(games[1].comments().count(), 20);
         assert!(games[1].text.len() > MAX_SPARE_WEIGHT);
+    }
+
+    /// The tags noted as they are kept answer as a pass over every tag
+    /// does (the first written as asked, else the first in another case),
+    /// on random games of read names, the same in other cases and other
+    /// names, for every name read and some that are not.
+    #[test]
+    fn noted_tags_answer_as_a_pass_over_the_tags() {
+        let pool = [
+            "Result",
+            "result",
+            "RESULT",
+            "GameType",
+            "gametype",
+            "Rules",
+            "rules",
+            "FEN",
+            "fen",
+            "Event",
+            "White",
+            "Annotator",
+            "annotator",
+            "PlyCount",
+            "Res",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut text = String::new();
+        for _ in 0..400 {
+            for _ in 0..next(6) {
+                let name = pool[next(pool.len())];
+                text += &format!("[{name} \"{}\"]\n", next(1000));
+            }
+            text += "*\n\n";
+        }
+        let games = collect(text.as_bytes(), None);
+        assert_eq!(games.len(), 400);
+        let mut found = 0;
+        for game in &games {
+            for name in READ_TAGS
+                .iter()
+                .chain(&["Annotator", "PlyCount", "Res", "Nothing"])
+            {
+                let pairs: Vec<(&str, &str, Span)> = game.tag_pairs().collect();
+                let exact = pairs.iter().find(|(n, _, _)| n == name);
+                let other = pairs.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(name));
+                let expected = exact.or(other).map(|&(_, v, span)| (v, span));
+                assert_eq!(
+                    game.tag_with_span(name),
+                    expected,
+                    "{name} in game {}",
+                    game.index
+                );
+                found += usize::from(expected.is_some());
+            }
+            let [rules, game_type] = game.tags_with_span(["Rules", "GameType"]);
+            assert_eq!(
+                (rules, game_type),
+                (game.tag_with_span("Rules"), game.tag_with_span("GameType"))
+            );
+            let miscased = game.miscased_tags().count();
+            let expected = game
+                .tag_pairs()
+                .filter(|(n, _, _)| {
+                    !READ_TAGS.contains(n) && READ_TAGS.iter().any(|k| k.eq_ignore_ascii_case(n))
+                })
+                .count();
+            assert_eq!(miscased, expected, "game {}", game.index);
+        }
+        assert!(found > 500, "{found}");
     }
 
     /// A tag written as asked wins over an earlier one in another case;
