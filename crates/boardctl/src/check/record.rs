@@ -77,22 +77,9 @@ pub enum Event {
     },
 }
 
-/// Defines [`READ_TAGS`] and `is_read_tag` from one list of names.
-macro_rules! read_tags {
-    ($($name:literal),* $(,)?) => {
-        /// The tag names boardctl reads; one written in another case is
-        /// read as the tag it names.
-        pub const READ_TAGS: &[&str] = &[$($name),*];
-
-        /// Whether `name` is one of [`READ_TAGS`] written as it is read
-        /// (one comparison of the length, then of the bytes).
-        fn is_read_tag(name: &str) -> bool {
-            matches!(name, $($name)|*)
-        }
-    };
-}
-
-read_tags![
+/// The tag names boardctl reads; one written in another case is read as
+/// the tag it names.
+pub const READ_TAGS: &[&str] = &[
     "Event",
     "Site",
     "Date",
@@ -106,6 +93,16 @@ read_tags![
     "SetupSouth",
     "SetupNorth",
 ];
+
+/// The one of [`READ_TAGS`] that `name` names in another case (`None` for
+/// a name written as read, or for no read name at all). The names read
+/// differ in more than case, so at most one matches.
+fn read_name_in_other_case(name: &[u8]) -> Option<&'static str> {
+    READ_TAGS
+        .iter()
+        .find(|known| known.as_bytes() != name && known.as_bytes().eq_ignore_ascii_case(name))
+        .copied()
+}
 
 /// A tag pair of a kept game: name and value (unescaped) as ranges into
 /// [`RecordedGame::text`], and where it stands.
@@ -144,10 +141,7 @@ impl ReadTagIndex {
                 }
             }
             None => {
-                self.other_case = self.other_case
-                    || READ_TAGS
-                        .iter()
-                        .any(|known| known.as_bytes().eq_ignore_ascii_case(name));
+                self.other_case = self.other_case || read_name_in_other_case(name).is_some();
             }
         }
     }
@@ -300,19 +294,8 @@ impl RecordedGame {
         } else {
             &[]
         };
-        tags.iter().filter_map(|t| {
-            let written = self.text_str(&t.name);
-            // Most tags are written as read. The names read differ in more
-            // than case: the first that matches another in any case is the
-            // one it is read as.
-            if is_read_tag(written) {
-                return None;
-            }
-            READ_TAGS
-                .iter()
-                .find(|known| known.eq_ignore_ascii_case(written))
-                .map(|known| (t, *known))
-        })
+        tags.iter()
+            .filter_map(|t| read_name_in_other_case(self.text(&t.name)).map(|known| (t, known)))
     }
 
     /// Approximate heap size, to bound a batch.
