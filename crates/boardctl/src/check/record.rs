@@ -862,7 +862,9 @@ mod tests {
     fn a_long_games_text_buffer_is_not_held_after_it() {
         let comment = "a".repeat(15_000);
         let long: String = (0..20).map(|_| format!("{{{comment}}} ")).collect();
-        let text = format!("[Event \"short\"]\n1. c3-d4 *\n\n[Event \"long\"]\n{long}*\n\n");
+        let text = format!(
+            "[Event \"short\"]\n1. c3-d4 *\n\n[Event \"long\"]\n{long}*\n\n[Event \"after\"]\n1. c3-d4 *\n"
+        );
         let mut collector = Collector::default();
         Reader::new(text.as_bytes())
             .read_all(&mut collector)
@@ -871,6 +873,12 @@ mod tests {
         let games = collector.take();
         assert_eq!(games[0].tag("Event"), Some("short"));
         assert_eq!(games[1].tag("Event"), Some("long"));
+        assert_eq!(games[2].tag("Event"), Some("after"));
+        let first_move = games[2].events.iter().find_map(|e| match e {
+            Event::Move { text, .. } => Some(games[2].text(text)),
+            _ => None,
+        });
+        assert_eq!(first_move, Some(&b"c3-d4"[..]));
         assert_eq!(games[1].comments().count(), 20);
         assert!(games[1].text.len() > MAX_SPARE_WEIGHT);
     }
