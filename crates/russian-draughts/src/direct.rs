@@ -70,6 +70,34 @@ impl Direct<'_> {
         }
     }
 
+    /// [`Direct::find`] of the commonest moves of a record, written with
+    /// two squares: a man's step or single jump from `from` to `to` (bits).
+    /// `None` for a move of a king or of no piece of the side to move.
+    #[inline(always)]
+    pub fn man_move(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
+        if pos.own() & !pos.kings & (1u64 << from) == 0 {
+            return None;
+        }
+        self.step_or_jump(pos, from, to)
+    }
+
+    /// [`Direct::find`] of a man's step from `from` to `to` (bits), one
+    /// step forward: `None` when the landing square is taken or a capture
+    /// is possible (the step is then no move at all).
+    #[inline(always)]
+    fn man_step(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
+        let side = pos.side.index();
+        let target = 1u64 << to;
+        debug_assert!(self.steps_forward(side, from, to));
+        if pos.occupied() & target != 0 || self.can_capture(pos) {
+            return None;
+        }
+        Some(Found {
+            captured: 0,
+            promote: target & self.engine.layout.promotion[side] != 0,
+        })
+    }
+
     /// [`Direct::find`] of a king's plain move from `start` (a bitboard) to
     /// `to` (a bit): along one diagonal over empty squares only (one step
     /// for a king that does not fly), when nothing can capture.
@@ -101,19 +129,10 @@ impl Direct<'_> {
 
     /// [`Direct::find`] of a man's move from `from` to `to` (bits): a step
     /// forward, else a single jump.
-    #[inline]
+    #[inline(always)]
     fn step_or_jump(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
-        let l = &self.engine.layout;
-        let side = pos.side.index();
-        if self.steps_forward(side, from, to) {
-            let target = 1u64 << to;
-            if pos.occupied() & target != 0 || self.can_capture(pos) {
-                return None;
-            }
-            return Some(Found {
-                captured: 0,
-                promote: target & l.promotion[side] != 0,
-            });
+        if self.steps_forward(pos.side.index(), from, to) {
+            return self.man_step(pos, from, to);
         }
         self.capture(pos, from, &[to])
     }

@@ -159,6 +159,31 @@ impl Draughts {
         }
     }
 
+    /// [`Notation::play_text`] by the quick ways of [`Notation::parse_move`]
+    /// (the direct check, then the written piece's moves), the move played
+    /// without being handed out; `false` for whatever would go through
+    /// [`Draughts::parse_move_listing`]. Out of line: the caller's loop
+    /// holds only the commonest move's check.
+    #[inline(never)]
+    fn play_text_quick(&self, position: &mut Position, text: &[u8]) -> bool {
+        if opponent_gone(position).is_some() {
+            return false;
+        }
+        let mut buffer = [0u8; QUICK_SQUARES];
+        match self.quick_move(position, text, &mut buffer) {
+            Some(QuickMove::Direct(squares, found)) => {
+                let (from, to) = (squares[0], squares[squares.len() - 1]);
+                position.apply(1 << from, 1 << to, found.captured, found.promote);
+                true
+            }
+            Some(QuickMove::Found(mv)) => {
+                mv.apply(position);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// How this profile writes squares and moves.
     pub(crate) fn names(&self) -> Names<'_> {
         Names {
@@ -469,28 +494,25 @@ impl Notation for Draughts {
         self.parse_move_listing(position, text)
     }
 
-    /// The quick ways of [`Notation::parse_move`] (the direct check, then
-    /// the written piece's moves), the move played without being handed
-    /// out; `false` for whatever would go through
+    /// A man's step or single jump written `c3-d4` or `c3:e5` checked on
+    /// the spot ([`Direct::man_move`]), else [`Draughts::play_text_quick`]: the quick
+    /// ways of [`Notation::parse_move`], the move played without being
+    /// handed out; `false` for whatever would go through
     /// [`Draughts::parse_move_listing`].
-    #[inline]
+    #[inline(always)]
     fn play_text(&self, position: &mut Position, text: &[u8]) -> bool {
-        if opponent_gone(position).is_some() {
-            return false;
-        }
-        let mut buffer = [0u8; QUICK_SQUARES];
-        match self.quick_move(position, text, &mut buffer) {
-            Some(QuickMove::Direct(squares, found)) => {
-                let (from, to) = (squares[0], squares[squares.len() - 1]);
-                position.apply(1 << from, 1 << to, found.captured, found.promote);
-                true
+        // The commonest moves, a man's step or single jump written
+        // `c3-d4` or `c3:e5`, checked here (inlined into the caller's
+        // loop); any other text, and a move refused, the quick ways below.
+        if let Some((from, to)) = self.squares.pair(text) {
+            if position.enemy() != 0 {
+                if let Some(found) = self.direct().man_move(position, from, to) {
+                    position.apply(1 << from, 1 << to, found.captured, found.promote);
+                    return true;
+                }
             }
-            Some(QuickMove::Found(mv)) => {
-                mv.apply(position);
-                true
-            }
-            None => false,
         }
+        self.play_text_quick(position, text)
     }
 
     /// A capture route chosen against the maximum rule or king priority, a

@@ -232,7 +232,7 @@ impl SquareTable {
     /// or `32-28` (two squares written in two bytes each, joined by `-`,
     /// `x`, `X` or `:`), as bits: what [`quick_squares`] reads there.
     #[inline(always)]
-    fn pair(&self, text: &[u8]) -> Option<(u8, u8)> {
+    pub(crate) fn pair(&self, text: &[u8]) -> Option<(u8, u8)> {
         let &[a1, a2, sep, b1, b2] = text else {
             return None;
         };
