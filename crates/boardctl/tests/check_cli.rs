@@ -442,6 +442,23 @@ fn a_game_of_more_than_250000_tokens_is_cut_with_an_error() {
     assert!(out.contains("game too long"), "{out}");
 }
 
+/// The reader hands a plain whole move (`1. c3-d4 d6-e5`) over at once:
+/// the cut still falls on the first token past the limit, inside it.
+#[test]
+fn a_game_cut_inside_a_whole_move_keeps_the_tokens_before_the_limit() {
+    let mut record = String::from("[GameType \"25\"]\n[Result \"*\"]\n");
+    // 2 tags and 249,996 events: room for the number and the first move.
+    for _ in 0..124_998 {
+        record.push_str("( ) ");
+    }
+    record.push_str("1. c3-d4 d6-e5 *\n");
+    let (out, err, code) = check_stdin(&["--format", "json"], &record);
+    assert_eq!(code, Some(1));
+    // `d6-e5` is cut: 9 bytes after the number at column 4 * 124,998 + 1.
+    assert_eq!(json_findings(&out), ["3:500002 error pdn-syntax ply=null"]);
+    assert!(err.starts_with("checked 1 game, 1 move:"), "{err}");
+}
+
 /// Many batches (games past the first batches reuse the buffers of games
 /// already checked): every copy of the bundled example gives its one error
 /// at its own line, with its own source line, on one core and on all.

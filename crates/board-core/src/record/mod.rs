@@ -179,6 +179,16 @@ pub trait Visitor {
     /// A move token. Tokens split by a space after a separator (`35x 4`,
     /// `1- 7`) arrive joined (`35x4`).
     fn move_text(&mut self, text: &[u8], span: Span) {}
+    /// A whole move as most records write it, read on the reader's fast
+    /// path: a move number for the first side (`12.`) and two move tokens
+    /// of five bytes (`c3-d4 d6-e5`), each with where it is. The default
+    /// hands them to [`Visitor::move_number`] and [`Visitor::move_text`]
+    /// in turn; a visitor may take the three at once.
+    fn full_move(&mut self, number: (u32, Span), first: (&[u8], Span), second: (&[u8], Span)) {
+        self.move_number(number.0, false, number.1);
+        self.move_text(first.0, first.1);
+        self.move_text(second.0, second.1);
+    }
     /// An unknown move written `-` (`1. - -` is two unknown moves).
     fn unknown_move(&mut self, span: Span) {}
     /// A move strength suffix such as `!` or `?!`.

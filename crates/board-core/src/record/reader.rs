@@ -346,9 +346,11 @@ impl<R: Read> Reader<R> {
                         },
                         end: base + to as u64,
                     };
-                    v.move_number(value, false, span(start, m1 - 1));
-                    v.move_text(first, span(m1, m1 + 5));
-                    v.move_text(second, span(m2, m2 + 5));
+                    v.full_move(
+                        (value, span(start, m1 - 1)),
+                        (first, span(m1, m1 + 5)),
+                        (second, span(m2, m2 + 5)),
+                    );
                     g.last_number = Some(value);
                     g.after_number = false;
                     g.movetext = true;

@@ -700,6 +700,34 @@ impl Visitor for Collector {
         self.text_event(text, span, |text, span| Event::Move { text, span });
     }
 
+    /// The three events at once, with one test of room.
+    #[inline(always)]
+    fn full_move(&mut self, number: (u32, Span), first: (&[u8], Span), second: (&[u8], Span)) {
+        if self.current.kept + 3 > MAX_EVENTS {
+            self.move_number(number.0, false, number.1);
+            self.move_text(first.0, first.1);
+            self.move_text(second.0, second.1);
+            return;
+        }
+        self.current.kept += 3;
+        let first_text = self.push_text(first.0);
+        let second_text = self.push_text(second.0);
+        let events = &mut self.current.events;
+        events.push(Event::Number {
+            number: number.0,
+            second_side: false,
+            span: number.1,
+        });
+        events.push(Event::Move {
+            text: first_text,
+            span: first.1,
+        });
+        events.push(Event::Move {
+            text: second_text,
+            span: second.1,
+        });
+    }
+
     fn unknown_move(&mut self, span: Span) {
         self.current.push(Event::Unknown(span), span);
     }
