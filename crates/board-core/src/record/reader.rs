@@ -354,7 +354,9 @@ impl<R: Read> Reader<R> {
                     g.last_number = Some(value);
                     g.after_number = false;
                     g.movetext = true;
-                    i = m2 + 5;
+                    // The space after it, the commonest delimiter, skipped
+                    // here rather than by the loop over white space.
+                    i = m2 + 5 + usize::from(buf[m2 + 5] == b' ');
                     continue;
                 }
             }
@@ -378,7 +380,7 @@ impl<R: Read> Reader<R> {
                 g.after_number = false;
             }
             g.movetext = true;
-            i = end;
+            i = end + usize::from(buf.get(end) == Some(&b' '));
         }
         self.input.set_cursor(c);
     }
