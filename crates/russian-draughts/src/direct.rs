@@ -251,7 +251,7 @@ impl Direct<'_> {
 /// Whether a man on one of `at`, capturing towards the directions whose
 /// word in `dirs` is all ones, has a jump over one of `targets` onto an empty square, on a
 /// layout whose north-east shift is `k`.
-#[inline]
+#[inline(always)]
 fn man_jumps(k: u32, dirs: &[u64; 4], at: u64, targets: u64, empty: u64) -> bool {
     // Every direction at once, those the men do not capture in masked.
     let towards = |d: usize| step(step(at, d, k) & targets, d, k) & dirs[d];

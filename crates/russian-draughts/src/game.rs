@@ -507,7 +507,7 @@ impl Notation for Draughts {
         if let Some((from, to)) = self.squares.pair(text) {
             if position.enemy() != 0 {
                 if let Some(found) = self.direct().man_move(position, from, to) {
-                    position.apply(1 << from, 1 << to, found.captured, found.promote);
+                    position.apply_man(1 << from, 1 << to, found.captured, found.promote);
                     return true;
                 }
             }

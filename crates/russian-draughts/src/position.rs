@@ -47,6 +47,18 @@ impl Position {
         self.apply_by(self.side.index(), from, to, captured, promote);
     }
 
+    /// [`Position::apply`] of a man's move (no king on `from`): only a
+    /// crowning makes a king.
+    #[inline(always)]
+    pub(crate) fn apply_man(&mut self, from: u64, to: u64, captured: u64, promote: bool) {
+        debug_assert_eq!(self.kings & from, 0);
+        let us = self.side.index();
+        self.pieces[us] = (self.pieces[us] & !from) | to;
+        self.pieces[us ^ 1] &= !captured;
+        self.kings = (self.kings & !captured) | (to & 0u64.wrapping_sub(u64::from(promote)));
+        self.side = self.side.opposite();
+    }
+
     /// [`Position::apply`] for a caller that knows the side to move, `us`
     /// (its index), at compile time.
     #[inline(always)]
