@@ -172,6 +172,7 @@ impl Direct<'_> {
 
     /// A man's capture from `from` landing on each of `landings` in turn,
     /// if it is complete and legal.
+    #[inline(always)]
     fn capture(&self, pos: &Position, from: u8, landings: &[u8]) -> Option<Found> {
         let engine = self.engine;
         if engine.maximum_rule() || (engine.king_priority() && engine.capturers(pos).1) {
