@@ -81,6 +81,18 @@ impl Direct<'_> {
         self.step_or_jump(pos, from, to)
     }
 
+    /// [`Direct::find`] of a king's plain move from `from` to `to` (bits);
+    /// `None` for a move of a man or of no piece of the side to move, and
+    /// for a king's capture (the general way reads those).
+    #[inline(always)]
+    pub fn king_move(&self, pos: &Position, from: u8, to: u8) -> Option<Found> {
+        let start = 1u64 << from;
+        if pos.own() & pos.kings & start == 0 {
+            return None;
+        }
+        self.king_step(pos, start, to)
+    }
+
     /// [`Direct::find`] of a man's step from `from` to `to` (bits), one
     /// step forward: `None` when the landing square is taken or a capture
     /// is possible (the step is then no move at all).

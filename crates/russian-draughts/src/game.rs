@@ -494,20 +494,27 @@ impl Notation for Draughts {
         self.parse_move_listing(position, text)
     }
 
-    /// A man's step or single jump written `c3-d4` or `c3:e5` checked on
-    /// the spot ([`Direct::man_move`]), else [`Draughts::play_text_quick`]: the quick
+    /// A man's step or single jump or a king's plain move written `c3-d4`
+    /// or `c3:e5` checked on the spot ([`Direct::man_move`],
+    /// [`Direct::king_move`]), else [`Draughts::play_text_quick`]: the quick
     /// ways of [`Notation::parse_move`], the move played without being
     /// handed out; `false` for whatever would go through
     /// [`Draughts::parse_move_listing`].
     #[inline(always)]
     fn play_text(&self, position: &mut Position, text: &[u8]) -> bool {
-        // The commonest moves, a man's step or single jump written
-        // `c3-d4` or `c3:e5`, checked here (inlined into the caller's
-        // loop); any other text, and a move refused, the quick ways below.
+        // The commonest moves, a man's step or single jump or a king's
+        // plain move written `c3-d4` or `c3:e5`, checked here (inlined
+        // into the caller's loop); any other text, and a move refused, the
+        // quick ways below.
         if let Some((from, to)) = self.squares.pair(text) {
             if position.enemy() != 0 {
-                if let Some(found) = self.direct().man_move(position, from, to) {
+                let direct = self.direct();
+                if let Some(found) = direct.man_move(position, from, to) {
                     position.apply_man(1 << from, 1 << to, found.captured, found.promote);
+                    return true;
+                }
+                if let Some(found) = direct.king_move(position, from, to) {
+                    position.apply(1 << from, 1 << to, found.captured, found.promote);
                     return true;
                 }
             }
