@@ -427,13 +427,16 @@ fn a_variation_right_after_an_illegal_move_is_checked_as_its_alternative() {
     assert!(err.starts_with("checked 1 game, 5 moves"), "{err}");
 }
 
+/// A Russian game of two tags, `pairs` empty variations `( ) ` (two
+/// events each, four bytes) on its third line, then `movetext`.
+fn long_record(pairs: usize, movetext: &str) -> String {
+    let head = "[GameType \"25\"]\n[Result \"*\"]\n";
+    format!("{head}{}{movetext}", "( ) ".repeat(pairs))
+}
+
 #[test]
 fn a_game_of_more_than_250000_tokens_is_cut_with_an_error() {
-    let mut record = String::from("[GameType \"25\"]\n[Result \"*\"]\n");
-    for _ in 0..130_000 {
-        record.push_str("( ) ");
-    }
-    record.push_str("1. c3-d4 *\n");
+    let record = long_record(130_000, "1. c3-d4 *\n");
     let (out, _, code) = check_stdin(&["--format", "json"], &record);
     assert_eq!(code, Some(1));
     // 250,000 events and tags kept: 2 tags and 124,999 pairs `( ) ` of 4
@@ -446,12 +449,8 @@ fn a_game_of_more_than_250000_tokens_is_cut_with_an_error() {
 /// the cut still falls on the first token past the limit, inside it.
 #[test]
 fn a_game_cut_inside_a_whole_move_keeps_the_tokens_before_the_limit() {
-    let mut record = String::from("[GameType \"25\"]\n[Result \"*\"]\n");
     // 2 tags and 249,996 events: room for the number and the first move.
-    for _ in 0..124_998 {
-        record.push_str("( ) ");
-    }
-    record.push_str("1. c3-d4 d6-e5 *\n");
+    let record = long_record(124_998, "1. c3-d4 d6-e5 *\n");
     let (out, err, code) = check_stdin(&["--format", "json"], &record);
     assert_eq!(code, Some(1));
     // `d6-e5` is cut: 9 bytes after the number at column 4 * 124,998 + 1.

@@ -495,10 +495,10 @@ impl Notation for Draughts {
     }
 
     /// A man's step or single jump or a king's plain move written `c3-d4`
-    /// or `c3:e5` checked on the spot ([`Direct::man_move`],
-    /// [`Direct::king_move`]), else [`Draughts::play_text_quick`]: the quick
-    /// ways of [`Notation::parse_move`], the move played without being
-    /// handed out; `false` for whatever would go through
+    /// or `c3:e5` checked on the spot (the direct check's man and king
+    /// arms, inlined into the caller), else, out of line, the quick ways of
+    /// [`Notation::parse_move`]; the move played without being handed
+    /// out, `false` for whatever would go through
     /// [`Draughts::parse_move_listing`].
     #[inline(always)]
     fn play_text(&self, position: &mut Position, text: &[u8]) -> bool {

@@ -855,6 +855,84 @@ mod tests {
         assert_eq!(utf8[0].comments().next().map(|c| c.0), Some("ход"));
     }
 
+    /// The collector with the default [`Visitor::full_move`]: each whole
+    /// move handed over as its three parts.
+    struct OneByOne(Collector);
+
+    impl Visitor for OneByOne {
+        fn begin_game(&mut self, at: Pos) {
+            self.0.begin_game(at);
+        }
+        fn tag(&mut self, name: &[u8], value: &[u8], span: Span) {
+            self.0.tag(name, value, span);
+        }
+        fn tag_without_escapes(&mut self, name: &[u8], value: &[u8], span: Span) {
+            self.0.tag_without_escapes(name, value, span);
+        }
+        fn move_number(&mut self, number: u32, second_side: bool, span: Span) {
+            self.0.move_number(number, second_side, span);
+        }
+        fn move_text(&mut self, text: &[u8], span: Span) {
+            self.0.move_text(text, span);
+        }
+        fn unknown_move(&mut self, span: Span) {
+            self.0.unknown_move(span);
+        }
+        fn suffix(&mut self, text: &[u8], span: Span) {
+            self.0.suffix(text, span);
+        }
+        fn nag(&mut self, nag: u32, span: Span) {
+            self.0.nag(nag, span);
+        }
+        fn comment(&mut self, text: &[u8], span: Span, truncated: bool) {
+            self.0.comment(text, span, truncated);
+        }
+        fn setup(&mut self, text: &[u8], span: Span) {
+            self.0.setup(text, span);
+        }
+        fn begin_variation(&mut self, span: Span) {
+            self.0.begin_variation(span);
+        }
+        fn end_variation(&mut self, span: Span) {
+            self.0.end_variation(span);
+        }
+        fn result(&mut self, text: &[u8], span: Span) {
+            self.0.result(text, span);
+        }
+        fn end_game(&mut self, end: u64, raw: Option<GameText<'_>>) {
+            self.0.end_game(end, raw);
+        }
+        fn problem(&mut self, error: ReadError) {
+            self.0.problem(error);
+        }
+    }
+
+    /// The collector keeps a whole move taken at once as it keeps its
+    /// three parts taken one by one: the same events, spans and text.
+    #[test]
+    fn whole_moves_are_kept_as_their_parts_are() {
+        let records = [
+            "[Result \"1-0\"]\n1. c3-d4 d6-e5 2. b2-c3 e7-d6\n3. e3-f4 {a note} b6-a5 4. f4:b8 1-0\n",
+            "1. 32-28 19-23 2. 28x19 14x23 (2... 13-19 3. 37-32) 3. 33-28 *\n\n1. c3-d4 d6-e5 2. d4:f6 *\n",
+            "[Event \"x\"]\n\n12. c3-d4 d6-e5 13. a1-b2 h8-g7 14. e1-d2 *\n",
+        ];
+        for record in records {
+            let whole = collect(record.as_bytes(), None);
+            let mut parts = OneByOne(Collector::with_encoding(None));
+            Reader::new(record.as_bytes())
+                .read_all(&mut parts)
+                .expect("reading from memory");
+            let parts = parts.0.take();
+            assert_eq!(format!("{whole:?}"), format!("{parts:?}"), "{record}");
+            let numbers = whole[0]
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Number { .. }))
+                .count();
+            assert!(numbers >= 3, "{record}");
+        }
+    }
+
     /// Texts longer than one SIMD block of the UTF-8 check, valid and not,
     /// decode as the short ones do, also into buffers handed back by
     /// earlier games (a legacy game after a UTF-8 one and the reverse).
