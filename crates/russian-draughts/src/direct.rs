@@ -58,14 +58,12 @@ impl Direct<'_> {
     #[inline]
     pub fn find(&self, pos: &Position, squares: &[u8]) -> Option<Found> {
         let (&from, landings) = squares.split_first()?;
-        let start = 1u64 << from;
-        if landings.is_empty() || pos.own() & start == 0 {
-            return None;
-        }
         match *landings {
-            [to] if pos.kings & start != 0 => self.king_step(pos, start, to),
-            _ if pos.kings & start != 0 => None,
-            [to] => self.step_or_jump(pos, from, to),
+            [] => None,
+            [to] => self
+                .man_move(pos, from, to)
+                .or_else(|| self.king_move(pos, from, to)),
+            _ if pos.own() & !pos.kings & (1u64 << from) == 0 => None,
             _ => self.capture(pos, from, landings),
         }
     }
